@@ -1,0 +1,76 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: size bands.                             hb_bands.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+
+/* Band 0 holds zero-size blocks.  After it come the octaves
+   [2^k, 2^(k+1)), k = 0..63.  With quarter bands an octave from k = 2 up
+   is cut into four equal sub-bands, so blocks of 24, 32 and 48 bytes fall
+   in different bands; octaves 0 and 1 hold only one and two sizes, so they
+   get one band per size.  That is 1 + 1 + 2 + 62*4 = 252 bands; with one
+   band per octave, 65.  band_of is on the allocation hot path: it is a
+   count-leading-zeros and a shift, no search. */
+
+#include "hb_bands.h"
+#include "pub_tool_libcassert.h"
+
+static Bool  quarter_bands = True;
+static UInt  n_bands = 0;
+static ULong band_lo_B[HB_MAX_BANDS];
+static ULong band_hi_B[HB_MAX_BANDS];
+
+static UInt octave_of ( SizeT szB )
+{
+   return 63 - (UInt)__builtin_clzll((ULong)szB);
+}
+
+UInt HB_(band_of) ( SizeT szB )
+{
+   UInt k;
+   if (szB == 0) return 0;
+   k = octave_of(szB);
+   if (!quarter_bands) return 1 + k;
+   if (k == 0) return 1;
+   if (k == 1) return 2 + (UInt)(szB & 1);
+   return 4 + 4 * (k - 2) + (UInt)((szB >> (k - 2)) & 3);
+}
+
+static void add_band ( ULong lo, ULong hi )
+{
+   tl_assert(n_bands < HB_MAX_BANDS);
+   band_lo_B[n_bands] = lo;
+   band_hi_B[n_bands] = hi;
+   n_bands++;
+}
+
+void HB_(bands_init) ( Bool quarter )
+{
+   UInt k, sub;
+   quarter_bands = quarter;
+   n_bands = 0;
+   add_band(0, 0);
+   for (k = 0; k < 64; k++) {
+      ULong octave_lo = 1ULL << k;
+      ULong octave_hi = octave_lo + (octave_lo - 1);   /* no overflow at 63 */
+      if (!quarter || k == 0) {
+         add_band(octave_lo, octave_hi);
+      } else if (k == 1) {
+         add_band(2, 2);
+         add_band(3, 3);
+      } else {
+         ULong step = octave_lo >> 2;
+         for (sub = 0; sub < 4; sub++)
+            add_band(octave_lo + sub * step, octave_lo + (sub + 1) * step - 1);
+      }
+   }
+}
+
+UInt  HB_(n_bands) ( void )              { return n_bands; }
+ULong HB_(band_lo) ( UInt band )         { return band_lo_B[band]; }
+ULong HB_(band_hi) ( UInt band )         { return band_hi_B[band]; }
+Bool  HB_(bands_are_quarter) ( void )    { return quarter_bands; }
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               hb_bands.c ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,234 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: time columns by size band.            hb_columns.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+
+/* Time is cut into columns of width W (a power of two, starting at 1);
+   column c holds times [c*W, (c+1)*W).  At most `budget` columns are kept:
+   when the clock passes the last one, every pair (2j, 2j+1) is merged into
+   column j and W doubles.  Because W only ever doubles from 1, column
+   boundaries of a run with a small budget are boundaries of the same run
+   with a large one, and merging is exact (sums, maxima and "value at the
+   end"), so a small budget loses resolution, never accuracy.
+
+   Per band the module keeps the live bytes now and the time up to which
+   the column's time-integral of those bytes has been added (integral_t).
+   An event in a band first adds live * (t - integral_t) to the open cell;
+   closing a column does the same up to the column's end for every band
+   with live bytes.  So an event costs O(1) and a column change costs
+   O(bands in use), and a clock jump over many columns costs at most
+   `budget` column changes per doubling of W. */
+
+#include "hb_columns.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_mallocfree.h"
+
+static UInt      budget;          /* columns kept at most */
+static UInt      n_bands;
+static UInt      bands_in_use;    /* 1 + the highest band seen so far */
+static HbTime    width = 1;       /* W */
+static UInt      open_col = 0;    /* the column receiving events */
+static Bool      finished = False;
+static HbCell*   cells;           /* budget * n_bands, cells[col*n_bands+b] */
+static HbColumn* columns;         /* budget */
+
+static ULong     band_live_B[HB_MAX_BANDS];
+static HbTime    band_integral_t[HB_MAX_BANDS];
+static HbRunTotals run;
+static Bool      peak_is_current = False;  /* heap still at the peak? */
+
+void HB_(columns_init) ( UInt budget_cols, UInt bands )
+{
+   tl_assert(budget_cols >= 2 && budget_cols % 2 == 0);
+   tl_assert(bands <= HB_MAX_BANDS);
+   budget  = budget_cols;
+   n_bands = bands;
+   cells   = VG_(calloc)("hb.columns.cells", (SizeT)budget * n_bands,
+                         sizeof(HbCell));
+   columns = VG_(calloc)("hb.columns.cols", budget, sizeof(HbColumn));
+}
+
+static HbCell* cell_at ( UInt col, UInt band )
+{
+   return &cells[(SizeT)col * n_bands + band];
+}
+
+/* Adds the band's live bytes from integral_t up to t to the open cell. */
+static void integrate_band ( UInt band, HbTime t )
+{
+   if (band_live_B[band] > 0 && t > band_integral_t[band])
+      HB_(u128_add_mul)(&cell_at(open_col, band)->live_integral,
+                        band_live_B[band], t - band_integral_t[band]);
+   band_integral_t[band] = t;
+}
+
+static void close_open_column ( HbTime end )
+{
+   UInt b;
+   for (b = 0; b < bands_in_use; b++) {
+      if (band_live_B[b] == 0) continue;
+      integrate_band(b, end);
+      cell_at(open_col, b)->live_end_B = band_live_B[b];
+   }
+   columns[open_col].live_end_B = run.live_B;
+   columns[open_col].blocks_end = run.live_blocks;
+}
+
+/* A new column starts with its maxima at the live values it inherits. */
+static void start_column ( UInt col )
+{
+   UInt b;
+   open_col = col;
+   for (b = 0; b < bands_in_use; b++)
+      cell_at(col, b)->live_max_B = band_live_B[b];
+   columns[col].live_max_B = run.live_B;
+}
+
+static void merge_cells ( HbCell* dst, const HbCell* a, const HbCell* b )
+{
+   HbCell m = *a;
+   m.allocs_n += b->allocs_n;   m.allocs_B += b->allocs_B;
+   m.frees_n  += b->frees_n;    m.frees_B  += b->frees_B;
+   m.live_end_B = b->live_end_B;
+   if (b->live_max_B > m.live_max_B) m.live_max_B = b->live_max_B;
+   HB_(u128_add)(&m.live_integral, &b->live_integral);
+   *dst = m;
+}
+
+/* Merges every pair of the `budget` closed columns (budget is even, so
+   column budget/2 starts exactly where the old last column ended);
+   afterwards the first budget/2 columns hold the run and W has doubled. */
+static void halve_resolution ( void )
+{
+   UInt kept = budget / 2, j, b;
+   for (j = 0; j < kept; j++) {
+      UInt a = 2 * j, c = 2 * j + 1;
+      for (b = 0; b < n_bands; b++)
+         merge_cells(cell_at(j, b), cell_at(a, b), cell_at(c, b));
+      columns[j].live_end_B = columns[c].live_end_B;
+      columns[j].blocks_end = columns[c].blocks_end;
+      columns[j].live_max_B = columns[a].live_max_B > columns[c].live_max_B
+                              ? columns[a].live_max_B : columns[c].live_max_B;
+   }
+   VG_(memset)(cell_at(kept, 0), 0,
+               (SizeT)(budget - kept) * n_bands * sizeof(HbCell));
+   VG_(memset)(&columns[kept], 0, (budget - kept) * sizeof(HbColumn));
+   width *= 2;
+   open_col = kept;   /* not started yet: the caller starts it */
+}
+
+/* Moves the open column forward until it contains t. */
+static void advance_to ( HbTime t )
+{
+   tl_assert(!finished);
+   while (t >= (HbTime)(open_col + 1) * width) {
+      UInt next;
+      close_open_column((HbTime)(open_col + 1) * width);
+      next = open_col + 1;
+      if (next == budget) {
+         halve_resolution();
+         next = open_col;
+      }
+      start_column(next);
+   }
+}
+
+static void note_band_used ( UInt band )
+{
+   if (band >= bands_in_use) bands_in_use = band + 1;
+}
+
+static void band_gains ( HbTime t, UInt band, SizeT szB )
+{
+   HbCell* cell = cell_at(open_col, band);
+   note_band_used(band);
+   integrate_band(band, t);
+   band_live_B[band] += szB;
+   cell->allocs_n++;
+   cell->allocs_B += szB;
+   if (band_live_B[band] > cell->live_max_B)
+      cell->live_max_B = band_live_B[band];
+   run.allocs_n++;
+   run.allocs_B += szB;
+   run.live_B   += szB;
+   run.live_blocks++;
+}
+
+static void band_loses ( HbTime t, UInt band, SizeT szB )
+{
+   HbCell* cell = cell_at(open_col, band);
+   integrate_band(band, t);
+   tl_assert(band_live_B[band] >= szB);
+   band_live_B[band] -= szB;
+   cell->frees_n++;
+   cell->frees_B += szB;
+   run.frees_n++;
+   run.frees_B += szB;
+   run.live_B  -= szB;
+   run.live_blocks--;
+}
+
+/* After an event: the column's maximum and the run's peak.  A peak is
+   "reached" by the first event that makes the heap larger than ever
+   before, and "left" by the first later event that makes it smaller. */
+static void settle ( HbTime t, ULong live_before_B )
+{
+   HbColumn* col = &columns[open_col];
+   if (run.live_B > col->live_max_B) col->live_max_B = run.live_B;
+   if (run.live_B > run.peak_B) {
+      run.peak_B       = run.live_B;
+      run.peak_blocks  = run.live_blocks;
+      run.peak_reached = t;
+      peak_is_current  = True;
+   } else if (run.live_B < live_before_B && peak_is_current) {
+      run.peak_left   = t;
+      peak_is_current = False;
+   }
+}
+
+void HB_(columns_alloc) ( HbTime t, UInt band, SizeT szB )
+{
+   ULong before = run.live_B;
+   advance_to(t);
+   band_gains(t, band, szB);
+   settle(t, before);
+}
+
+void HB_(columns_free) ( HbTime t, UInt band, SizeT szB )
+{
+   ULong before = run.live_B;
+   advance_to(t);
+   band_loses(t, band, szB);
+   settle(t, before);
+}
+
+void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
+                            UInt new_band, SizeT new_szB )
+{
+   ULong before = run.live_B;
+   advance_to(t);
+   band_loses(t, old_band, old_szB);
+   band_gains(t, new_band, new_szB);
+   settle(t, before);
+}
+
+void HB_(columns_finish) ( HbTime end )
+{
+   advance_to(end);
+   close_open_column(end);
+   if (peak_is_current) run.peak_left = end;
+   finished = True;
+}
+
+UInt   HB_(columns_count)  ( void ) { return open_col + 1; }
+UInt   HB_(columns_budget) ( void ) { return budget; }
+HbTime HB_(columns_width)  ( void ) { return width; }
+const HbColumn* HB_(column) ( UInt col ) { return &columns[col]; }
+const HbCell*   HB_(cell)   ( UInt col, UInt band ) { return cell_at(col, band); }
+const HbRunTotals* HB_(run_totals) ( void ) { return &run; }
+
+/*--------------------------------------------------------------------*/
+/*--- end                                             hb_columns.c ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,59 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: time columns by size band.            hb_columns.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+
+#ifndef __HB_COLUMNS_H
+#define __HB_COLUMNS_H
+
+#include "hb_global.h"
+#include "hb_u128.h"
+
+/* What one size band did in one column.  See docs/heapband-format.md,
+   "Cells", for the meaning of each field. */
+typedef struct {
+   ULong  allocs_n, allocs_B;
+   ULong  frees_n, frees_B;
+   ULong  live_end_B, live_max_B;
+   HbU128 live_integral;
+} HbCell;
+
+/* The whole heap in one column. */
+typedef struct {
+   ULong live_end_B, live_max_B, blocks_end;
+} HbColumn;
+
+/* The run as a whole. */
+typedef struct {
+   ULong  allocs_n, allocs_B, frees_n, frees_B;
+   ULong  peak_B, peak_blocks;
+   HbTime peak_reached, peak_left;
+   ULong  live_B, live_blocks;
+} HbRunTotals;
+
+void HB_(columns_init)   ( UInt budget, UInt n_bands );
+
+/* The three events.  A realloc is one event so that the peak is judged
+   after both halves of it. */
+void HB_(columns_alloc)   ( HbTime t, UInt band, SizeT szB );
+void HB_(columns_free)    ( HbTime t, UInt band, SizeT szB );
+void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
+                            UInt new_band, SizeT new_szB );
+
+/* Closes the last column at the end of the run. */
+void HB_(columns_finish)  ( HbTime end );
+
+/* Reading the results, after columns_finish. */
+UInt              HB_(columns_count)  ( void );
+UInt              HB_(columns_budget) ( void );
+HbTime            HB_(columns_width)  ( void );
+const HbColumn*   HB_(column)         ( UInt col );
+const HbCell*     HB_(cell)           ( UInt col, UInt band );
+const HbRunTotals* HB_(run_totals)    ( void );
+
+#endif
+
+/*--------------------------------------------------------------------*/
+/*--- end                                             hb_columns.h ---*/
+/*--------------------------------------------------------------------*/

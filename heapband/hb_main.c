@@ -1,0 +1,316 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: heap blocks by size band over time.      hb_main.c ---*/
+/*--------------------------------------------------------------------*/
+
+/*
+   This file is part of heapband, a Valgrind tool that follows every
+   heap block by size band over time.
+
+   This program is free software; you can redistribute it and/or
+   modify it under the terms of the GNU General Public License as
+   published by the Free Software Foundation; either version 2 of the
+   License, or (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful, but
+   WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+   General Public License for more details.
+
+   The GNU General Public License is contained in the file COPYING.
+*/
+
+/* Design
+   ------
+   heapband replaces the client's allocator (through the core's malloc
+   replacement and its preload vgpreload_heapband-<platform>.so) and sees
+   every allocation, resize and free, plus the custom-allocator client
+   requests of valgrind.h.  Each event is stamped with the current time
+   (hb_time.c: guest instructions counted by inline IR, bytes, or ms) and
+   goes to four places:
+
+   - hb_blocks.c: the table of live blocks, keyed by address.  A live
+     block costs the tool about 48 bytes (a 40-byte pool node plus a
+     hash-chain slot); it keeps its requested size, birth time, band and
+     site, so that its free needs no other lookup.  Freed blocks add to a
+     per-band lifetime histogram (bands x 65 power-of-two buckets).
+
+   - hb_columns.c: the heap as a grid of time columns by size bands.  The
+     grid is dense: budget x bands cells of 64 bytes (1024 x 252 cells,
+     16.5 MB, with the defaults), allocated once.  An event updates one or
+     two cells in O(1); moving to a new column costs O(bands in use); when
+     the budget is used up, neighbouring columns merge exactly and the
+     column width doubles, so a run of any length fits.
+
+   - hb_sites.c (unless --depth=0): the allocation's stack, recorded as a
+     core ExeContext, and per (stack, band) the bytes allocated and the
+     peak of live bytes.  Unwinding the stack is the most expensive step
+     of an allocation, which is why --depth=0 is the fast mode.
+
+   - hb_bands.c maps a size to its band with a count-leading-zeros and a
+     shift.
+
+   At exit (including _exit and death by a signal, when the core calls
+   fini) hb_output.c writes the heap-band file, specified in
+   docs/heapband-format.md, and a summary on stderr.  The only state
+   shared by the modules is what their headers declare; all of it is
+   touched only with the core's big lock held, so threads need no
+   locking. */
+
+#include "hb_global.h"
+#include "hb_bands.h"
+#include "hb_blocks.h"
+#include "hb_columns.h"
+#include "hb_options.h"
+#include "hb_output.h"
+#include "hb_sites.h"
+#include "hb_time.h"
+#include "pub_tool_basics.h"
+#include "pub_tool_clreq.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_replacemalloc.h"
+#include "pub_tool_tooliface.h"
+
+/*------------------------------------------------------------*/
+/*--- Allocation and free                                  ---*/
+/*------------------------------------------------------------*/
+
+/* Returns NULL, recording nothing, when the allocator cannot satisfy the
+   request: a size that does not fit a signed word is always refused. */
+static void* new_block ( ThreadId tid, SizeT szB, SizeT alignB, Bool zeroed )
+{
+   void* p;
+   if ((SSizeT)szB < 0) return NULL;
+   p = VG_(cli_malloc)(alignB, szB);
+   if (p == NULL) return NULL;
+   if (zeroed) VG_(memset)(p, 0, szB);
+   HB_(block_born)(tid, (Addr)p, szB, HbFromMalloc);
+   return p;
+}
+
+/* An unknown pointer is counted (in hb_blocks.c) and not passed to the
+   allocator, which could not free it anyway. */
+static void free_block ( void* p )
+{
+   if (p == NULL) return;
+   if (HB_(block_dies)((Addr)p, HbFromMalloc))
+      VG_(cli_free)(p);
+}
+
+static void* hb_malloc ( ThreadId tid, SizeT szB )
+{
+   return new_block(tid, szB, VG_(clo_alignment), False);
+}
+
+static void* hb___builtin_new ( ThreadId tid, SizeT szB )
+{
+   return new_block(tid, szB, VG_(clo_alignment), False);
+}
+
+static void* hb___builtin_new_aligned ( ThreadId tid, SizeT szB, SizeT alignB )
+{
+   return new_block(tid, szB, alignB, False);
+}
+
+static void* hb___builtin_vec_new ( ThreadId tid, SizeT szB )
+{
+   return new_block(tid, szB, VG_(clo_alignment), False);
+}
+
+static void* hb___builtin_vec_new_aligned ( ThreadId tid, SizeT szB,
+                                            SizeT alignB )
+{
+   return new_block(tid, szB, alignB, False);
+}
+
+static void* hb_memalign ( ThreadId tid, SizeT alignB, SizeT szB )
+{
+   return new_block(tid, szB, alignB, False);
+}
+
+static void* hb_calloc ( ThreadId tid, SizeT nmemb, SizeT size1 )
+{
+   /* nmemb * size1 must not wrap around. */
+   if (size1 != 0 && nmemb > (SizeT)-1 / size1) return NULL;
+   return new_block(tid, nmemb * size1, VG_(clo_alignment), True);
+}
+
+static void hb_free ( ThreadId tid, void* p )
+{
+   free_block(p);
+}
+
+static void hb___builtin_delete ( ThreadId tid, void* p )
+{
+   free_block(p);
+}
+
+static void hb___builtin_delete_aligned ( ThreadId tid, void* p, SizeT align )
+{
+   free_block(p);
+}
+
+static void hb___builtin_vec_delete ( ThreadId tid, void* p )
+{
+   free_block(p);
+}
+
+static void hb___builtin_vec_delete_aligned ( ThreadId tid, void* p,
+                                              SizeT align )
+{
+   free_block(p);
+}
+
+/* realloc(NULL, n) and realloc(p, 0) are turned into malloc and free by
+   the preload before they get here; they are handled again for safety.
+   A block shrinks in place, or grows in place while the allocator's slack
+   allows; otherwise it moves. */
+static void* hb_realloc ( ThreadId tid, void* p_old, SizeT new_szB )
+{
+   SizeT old_szB;
+   void* p_new;
+   if (p_old == NULL) return hb_malloc(tid, new_szB);
+   if (new_szB == 0) { free_block(p_old); return NULL; }
+   if ((SSizeT)new_szB < 0) return NULL;
+   if (!HB_(block_size)((Addr)p_old, HbFromMalloc, &old_szB)) {
+      /* Counted as an unknown free; the program gets NULL. */
+      HB_(block_dies)((Addr)p_old, HbFromMalloc);
+      return NULL;
+   }
+   if (new_szB <= VG_(cli_malloc_usable_size)(p_old)) {
+      HB_(block_moves)(tid, (Addr)p_old, (Addr)p_old, new_szB, HbFromMalloc);
+      return p_old;
+   }
+   p_new = VG_(cli_malloc)(VG_(clo_alignment), new_szB);
+   if (p_new == NULL) return NULL;   /* the old block stays as it was */
+   VG_(memcpy)(p_new, p_old, old_szB);
+   HB_(block_moves)(tid, (Addr)p_old, (Addr)p_new, new_szB, HbFromMalloc);
+   VG_(cli_free)(p_old);
+   return p_new;
+}
+
+static SizeT hb_malloc_usable_size ( ThreadId tid, void* p )
+{
+   SizeT szB;
+   if (!HB_(block_size)((Addr)p, HbFromMalloc, &szB)) return 0;
+   return VG_(cli_malloc_usable_size)(p);
+}
+
+/*------------------------------------------------------------*/
+/*--- Client requests                                      ---*/
+/*------------------------------------------------------------*/
+
+/* valgrind.h's custom-allocator requests.  A MALLOCLIKE_BLOCK at an
+   address that is already live first ends the old block, so that the
+   table never holds two blocks at one address. */
+static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
+{
+   switch (arg[0]) {
+      case VG_USERREQ__MALLOCLIKE_BLOCK: {
+         SizeT ignored;
+         Addr  addr = (Addr)arg[1];
+         if (addr == 0) break;
+         if (HB_(block_size)(addr, HbFromClientRequest, &ignored))
+            HB_(block_dies)(addr, HbFromClientRequest);
+         HB_(block_born)(tid, addr, (SizeT)arg[2], HbFromClientRequest);
+         break;
+      }
+      case VG_USERREQ__FREELIKE_BLOCK:
+         if (arg[1] != 0)
+            HB_(block_dies)((Addr)arg[1], HbFromClientRequest);
+         break;
+      case VG_USERREQ__RESIZEINPLACE_BLOCK:
+         HB_(block_moves)(tid, (Addr)arg[1], (Addr)arg[1], (SizeT)arg[3],
+                          HbFromClientRequest);
+         break;
+      default:
+         return False;
+   }
+   *ret = 0;
+   return True;
+}
+
+/*------------------------------------------------------------*/
+/*--- Start and finish                                     ---*/
+/*------------------------------------------------------------*/
+
+/* Without its preload the tool would see no allocation at all and write
+   an empty file: better to stop and say why. */
+static void check_preload_present ( void )
+{
+   const HChar* name = "vgpreload_heapband-" HB_PLATFORM ".so";
+   SizeT        len  = VG_(strlen)(VG_(libdir)) + VG_(strlen)(name) + 2;
+   HChar*       path = VG_(malloc)("hb.main.preload", len);
+   struct vg_stat st;
+   VG_(snprintf)(path, len, "%s/%s", VG_(libdir), name);
+   if (sr_isError(VG_(stat)(path, &st))) {
+      VG_(fmsg)("heapband: its malloc replacement %s is missing.\n", path);
+      VG_(fmsg)("Without it no allocation can be seen; reinstall heapband "
+                "or set VALGRIND_LIB to a directory holding it.\n");
+      VG_(exit)(1);
+   }
+   VG_(free)(path);
+}
+
+static void hb_post_clo_init ( void )
+{
+   check_preload_present();
+   HB_(time_init)(HB_(clo).time_unit);
+   HB_(bands_init)(HB_(clo).quarter);
+   HB_(columns_init)(HB_(clo).columns, HB_(n_bands)());
+   HB_(sites_init)(HB_(clo).depth);
+   HB_(blocks_init)();
+}
+
+static void hb_fini ( Int exitcode )
+{
+   HbTime       end = HB_(time_now)();
+   const HChar* written;
+   HB_(columns_finish)(end);
+   written = HB_(write_file)(end);
+   if (VG_(clo_verbosity) > 0)   /* -q silences the summary */
+      HB_(print_summary)(end, written);
+}
+
+static void hb_pre_clo_init ( void )
+{
+   VG_(details_name)            ("heapband");
+   VG_(details_version)         (HB_VERSION);
+   VG_(details_description)     ("heap blocks by size band over time");
+   VG_(details_copyright_author)("Copyright (C) 2026, the heapband developers.");
+   VG_(details_bug_reports_to)  ("the heapband issue tracker");
+
+   VG_(basic_tool_funcs)        (hb_post_clo_init, HB_(instrument), hb_fini);
+   VG_(needs_libc_freeres)      ();
+   VG_(needs_cxx_freeres)       ();
+   VG_(needs_command_line_options)(HB_(process_cmd_line_option),
+                                   HB_(print_usage),
+                                   HB_(print_debug_usage));
+   VG_(needs_client_requests)   (hb_handle_client_request);
+   VG_(needs_malloc_replacement)(hb_malloc,
+                                 hb___builtin_new,
+                                 hb___builtin_new_aligned,
+                                 hb___builtin_vec_new,
+                                 hb___builtin_vec_new_aligned,
+                                 hb_memalign,
+                                 hb_calloc,
+                                 hb_free,
+                                 hb___builtin_delete,
+                                 hb___builtin_delete_aligned,
+                                 hb___builtin_vec_delete,
+                                 hb___builtin_vec_delete_aligned,
+                                 hb_realloc,
+                                 hb_malloc_usable_size,
+                                 0);
+}
+
+VG_DETERMINE_INTERFACE_VERSION(hb_pre_clo_init)
+
+/*--------------------------------------------------------------------*/
+/*--- end                                                hb_main.c ---*/
+/*--------------------------------------------------------------------*/

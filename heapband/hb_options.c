@@ -1,0 +1,78 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: command-line options.                 hb_options.c ---*/
+/*--------------------------------------------------------------------*/
+
+/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+
+#include "hb_options.h"
+#include "pub_tool_options.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_replacemalloc.h"
+
+HbOptions HB_(clo) = {
+   .time_unit = HbTimeInstrs,
+   .quarter   = True,
+   .columns   = 1024,
+   .depth     = 12,
+   .sites     = 5,
+   .out_file  = "heapband.out.%p",
+};
+
+static void check_columns ( const HChar* arg )
+{
+   if (HB_(clo).columns % 2 != 0)
+      VG_(fmsg_bad_option)(arg, "--columns must be an even number\n");
+}
+
+Bool HB_(process_cmd_line_option) ( const HChar* arg )
+{
+   Long value = 0;
+   if      VG_XACT_CLO(arg, "--time-unit=i",  HB_(clo).time_unit, HbTimeInstrs) {}
+   else if VG_XACT_CLO(arg, "--time-unit=B",  HB_(clo).time_unit, HbTimeBytes) {}
+   else if VG_XACT_CLO(arg, "--time-unit=ms", HB_(clo).time_unit, HbTimeMs) {}
+   else if VG_XACT_CLO(arg, "--bands=quarter", HB_(clo).quarter, True) {}
+   else if VG_XACT_CLO(arg, "--bands=pow2",    HB_(clo).quarter, False) {}
+   else if VG_BINT_CLO(arg, "--columns", value, 2, 1 << 20) {
+      HB_(clo).columns = (UInt)value;
+      check_columns(arg);
+   }
+   else if VG_BINT_CLO(arg, "--depth", value, 0, HB_MAX_DEPTH) { HB_(clo).depth = (UInt)value; }
+   else if VG_BINT_CLO(arg, "--sites", value, 0, 1000)    { HB_(clo).sites = (UInt)value; }
+   else if VG_STR_CLO(arg, "--heapband-out-file", HB_(clo).out_file) {}
+   else
+      return VG_(replacement_malloc_process_cmd_line_option)(arg);
+   return True;
+}
+
+void HB_(print_usage) ( void )
+{
+   VG_(printf)(
+"    --heapband-out-file=<file>  write the heap-band file to <file>;\n"
+"                              %%p is the process id, %%q{VAR} the value of\n"
+"                              the environment variable VAR\n"
+"                              [heapband.out.%%p]\n"
+"    --time-unit=i|B|ms        time unit: guest instructions executed (i),\n"
+"                              bytes allocated plus freed (B), or wall-clock\n"
+"                              milliseconds (ms, not deterministic) [i]\n"
+"    --columns=<n>             time columns kept; when the run outgrows them,\n"
+"                              neighbours merge and the width doubles;\n"
+"                              an even number in 2..1048576 [1024]\n"
+"    --bands=quarter|pow2      size bands: each power of two split into four\n"
+"                              sub-bands (quarter), or one band per power of\n"
+"                              two (pow2) [quarter]\n"
+"    --depth=<n>               frames recorded per allocation site, 0..64;\n"
+"                              0 records no sites and is fastest [12]\n"
+"    --sites=<k>               allocation sites written per band and\n"
+"                              ranking, 0..1000 [5]\n"
+   );
+}
+
+void HB_(print_debug_usage) ( void )
+{
+   VG_(printf)("    (none)\n");
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                             hb_options.c ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,32 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: command-line options.                 hb_options.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+
+#ifndef __HB_OPTIONS_H
+#define __HB_OPTIONS_H
+
+#include "hb_global.h"
+#include "hb_time.h"
+
+typedef struct {
+   HbTimeUnit   time_unit;   /* --time-unit=i|B|ms          [i]    */
+   Bool         quarter;     /* --bands=quarter|pow2        [quarter] */
+   UInt         columns;     /* --columns=N                 [1024] */
+   UInt         depth;       /* --depth=N                   [12]   */
+   UInt         sites;       /* --sites=K                   [5]    */
+   const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p] */
+} HbOptions;
+
+extern HbOptions HB_(clo);
+
+Bool HB_(process_cmd_line_option) ( const HChar* arg );
+void HB_(print_usage)             ( void );
+void HB_(print_debug_usage)       ( void );
+
+#endif
+
+/*--------------------------------------------------------------------*/
+/*--- end                                             hb_options.h ---*/
+/*--------------------------------------------------------------------*/

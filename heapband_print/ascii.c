@@ -1,0 +1,353 @@
+/* ascii.c -- draw a struct hb_chart as text.
+ *
+ * Layout, top to bottom: a header with the run's figures; for time charts
+ * the total heap as a bar graph sharing the heatmap's columns; the heatmap
+ * with the largest band on top; the x axis with tick labels; the legend
+ * saying which values each shade stands for.  Every chart column is drawn
+ * `cw` characters wide, the largest whole number that fits the width.
+ */
+#include "ascii.h"
+#include "palette.h"
+#include "units.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define AXIS_GAP 2            /* " |" between the labels and the plot */
+#define TICK_SPACING 10       /* characters between time ticks, at least */
+
+static const char *const ascii_shades[] = {
+    " ", ".", ":", "-", "=", "+", "*", "#", "%", "@"
+};
+static const char *const unicode_shades[] = {
+    " ", "\u2591", "\u2592", "\u2593", "\u2588"
+};
+
+struct drawing {
+    FILE *out;
+    const struct hb_file *f;
+    const struct hb_chart *ch;
+    const struct hb_chart_map *map;
+    const struct hb_ascii_opts *o;
+    size_t gutter;            /* label width, without AXIS_GAP */
+    size_t cw;                /* characters per chart column */
+    const char *const *shades;
+    int nshades;              /* not counting the blank */
+};
+
+/* ----------------------------------------------------------------- layout */
+
+static void format_value(const struct drawing *d, char *buf, size_t len,
+                         double v)
+{
+    if (d->o->values_are_bytes)
+        hb_format_size(buf, len, v);
+    else
+        hb_format_count(buf, len, v);
+}
+
+size_t hb_ascii_gutter(const struct hb_chart *ch)
+{
+    size_t g = 1;
+    for (size_t r = 0; r < ch->nrows; r++)
+        if (strlen(ch->row_labels[r]) > g)
+            g = strlen(ch->row_labels[r]);
+    if (ch->line != NULL) {
+        char buf[32];
+        hb_format_size(buf, sizeof buf, ch->line_max);
+        if (strlen(buf) > g)
+            g = strlen(buf);
+    }
+    return g;
+}
+
+size_t hb_ascii_plot_width(int width, size_t gutter)
+{
+    long w = (long)width - (long)gutter - AXIS_GAP;
+    return w < 1 ? 1 : (size_t)w;
+}
+
+static void repeat(FILE *out, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        fputs(s, out);
+}
+
+/* The row label (or y-axis label) right-aligned, then the axis. */
+static void left_margin(const struct drawing *d, const char *label,
+                        const char *axis)
+{
+    fprintf(d->out, "%*s %s", (int)d->gutter, label, axis);
+}
+
+/* ----------------------------------------------------------------- header */
+
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+static void print_header(const struct drawing *d)
+{
+    const struct hb_file *f = d->f;
+    const struct hb_chart *ch = d->ch;
+    const char *u = ch->time_unit;
+    char a[32], b[32];
+
+    fprintf(d->out, "heapband %s chart of: %s\n", ch->chart_name, f->cmd);
+    hb_format_time(a, sizeof a, (double)f->end_time, u);
+    fprintf(d->out, "time unit: %s; run length %llu (%s); %llu stored "
+            "column%s of %llu\n", u, (unsigned long long)f->end_time, a,
+            (unsigned long long)f->ncols, f->ncols == 1 ? "" : "s",
+            (unsigned long long)f->col_width);
+    fprintf(d->out, "allocated: %llu block%s, %llu bytes; freed: %llu block%s, "
+            "%llu bytes\n", (unsigned long long)f->total_allocs,
+            plural(f->total_allocs, "", "s"),
+            (unsigned long long)f->total_alloc_bytes,
+            (unsigned long long)f->total_frees,
+            plural(f->total_frees, "", "s"),
+            (unsigned long long)f->total_free_bytes);
+    hb_format_size(a, sizeof a, (double)f->peak_bytes);
+    hb_format_time(b, sizeof b, (double)f->peak_t_reached, u);
+    fprintf(d->out, "peak: %llu bytes (%s) in %llu block%s at t=%llu (%s)\n",
+            (unsigned long long)f->peak_bytes, a,
+            (unsigned long long)f->peak_blocks,
+            plural(f->peak_blocks, "", "s"),
+            (unsigned long long)f->peak_t_reached, b);
+    fprintf(d->out, "live at exit: %llu bytes in %llu block%s; unknown frees: "
+            "%llu\n", (unsigned long long)f->exit_bytes,
+            (unsigned long long)f->exit_blocks,
+            plural(f->exit_blocks, "", "s"),
+            (unsigned long long)f->unknown_frees);
+}
+
+static void print_mapping(const struct drawing *d)
+{
+    const struct hb_chart *ch = d->ch;
+    const struct hb_chart_map *m = d->map;
+    static const char *const scales[] = { "linear", "sqrt", "log" };
+    if (ch->col_labels == NULL) {
+        fprintf(d->out, "cell: %s; column: %llu stored column%s (%llu %s); "
+                "t=%llu..%llu\n", ch->value_label,
+                (unsigned long long)m->per_col, m->per_col == 1 ? "" : "s",
+                (unsigned long long)(m->per_col * d->f->col_width),
+                ch->time_unit, (unsigned long long)ch->x_start[0],
+                (unsigned long long)ch->x_end[ch->ncols - 1]);
+    } else {
+        fprintf(d->out, "cell: %s; column: lifetime bucket "
+                "[2^(k-1), 2^k), last column: never freed\n", ch->value_label);
+    }
+    fprintf(d->out, "rows: %s to %s; shading: %s scale\n",
+            ch->row_labels[0], ch->row_labels[ch->nrows - 1],
+            scales[d->o->scale]);
+}
+
+/* ------------------------------------------------------------- heap graph */
+
+static void print_heap_graph(const struct drawing *d)
+{
+    const struct hb_chart *ch = d->ch;
+    int h = d->o->graph_height;
+    char top[32];
+    hb_format_size(top, sizeof top, ch->line_max);
+    const char *bar = d->o->unicode ? "\u2592" : ":";
+    const char *peak = d->o->unicode ? "\u2588" : "#";
+
+    fprintf(d->out, "\ntotal heap (%s), %s = peak column:\n",
+            ch->value_label, peak);
+    for (int y = h; y >= 1; y--) {
+        left_margin(d, y == h ? top : "", d->o->unicode ? "\u2502" : "|");
+        for (size_t j = 0; j < ch->ncols; j++) {
+            double v = ch->line[j];
+            int lines = v > 0 && ch->line_max > 0
+                        ? (int)ceil(v / ch->line_max * h - 1e-9) : 0;
+            if (v > 0 && lines < 1)
+                lines = 1;
+            const char *s = lines >= y
+                            ? ((int)j == ch->line_peak_col ? peak : bar) : " ";
+            repeat(d->out, s, d->cw);
+        }
+        fputc('\n', d->out);
+    }
+}
+
+/* ---------------------------------------------------------------- heatmap */
+
+static int shade_index(const struct drawing *d, double v)
+{
+    double s = hb_scale_value(v, d->ch->vmax, d->o->scale);
+    if (s <= 0)
+        return 0;
+    int i = (int)ceil(s * d->nshades - 1e-9);
+    return i < 1 ? 1 : i > d->nshades ? d->nshades : i;
+}
+
+static void start_colour(const struct drawing *d, int shade)
+{
+    unsigned char rgb[3];
+    hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
+    if (d->o->color == HB_COLOR_TRUE)
+        fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
+    else
+        fprintf(d->out, "\033[48;5;%dm", hb_palette_xterm256(rgb));
+}
+
+static void print_cell(const struct drawing *d, int shade)
+{
+    if (d->o->color == HB_COLOR_NONE || shade == 0) {
+        repeat(d->out, d->shades[shade], d->cw);
+        return;
+    }
+    start_colour(d, shade);
+    repeat(d->out, " ", d->cw);
+    fputs("\033[0m", d->out);
+}
+
+static void print_heatmap(const struct drawing *d)
+{
+    const struct hb_chart *ch = d->ch;
+    if (ch->line == NULL)
+        fputc('\n', d->out);
+    for (size_t r = ch->nrows; r-- > 0;) {
+        left_margin(d, ch->row_labels[r], d->o->unicode ? "\u2502" : "|");
+        for (size_t j = 0; j < ch->ncols; j++)
+            print_cell(d, shade_index(d, ch->cells[r * ch->ncols + j]));
+        fputc('\n', d->out);
+    }
+}
+
+/* ----------------------------------------------------------------- x axis */
+
+/* The horizontal axis: under the heap graph (with "0") and the heatmap. */
+static void print_axis_line(const struct drawing *d, const char *label,
+                            const char *ticks)
+{
+    const char *dash = d->o->unicode ? "\u2500" : "-";
+    left_margin(d, label, d->o->unicode ? "\u253c" : "+");
+    size_t n = d->ch->ncols * d->cw;
+    for (size_t i = 0; i < n; i++)
+        fputs(ticks != NULL && ticks[i] ? (d->o->unicode ? "\u2534" : "+")
+                                        : dash, d->out);
+    fputc('\n', d->out);
+}
+
+static void column_label(const struct drawing *d, size_t j, char *buf,
+                         size_t len)
+{
+    if (d->ch->col_labels != NULL)
+        snprintf(buf, len, "%s", d->ch->col_labels[j]);
+    else
+        hb_format_time(buf, len, (double)d->ch->x_start[j],
+                       d->ch->time_unit);
+}
+
+/* Tick labels at the left edge of every t-th column, t a power of two
+ * spacing them at least TICK_SPACING characters apart (every column for
+ * lifetime buckets when they fit); a label that would overlap the previous
+ * one or run past the width is left out. */
+static void print_x_axis(const struct drawing *d)
+{
+    const struct hb_chart *ch = d->ch;
+    size_t plot = ch->ncols * d->cw, room = plot + 8;
+    size_t step = 1;
+    while (step * d->cw < (ch->col_labels ? 6u : TICK_SPACING)
+           && step < ch->ncols)
+        step *= 2;
+    char *line = calloc(room + 1, 1), *ticks = calloc(plot + 1, 1);
+    if (line == NULL || ticks == NULL) {
+        free(line);
+        free(ticks);
+        return;
+    }
+    memset(line, ' ', room);
+    size_t next_free = 0, last = 0;
+    for (size_t j = 0; j < ch->ncols; j += step) {
+        char buf[40];
+        size_t pos = j * d->cw;
+        column_label(d, j, buf, sizeof buf);
+        size_t len = strlen(buf);
+        if (pos < next_free || pos + len > room)
+            continue;
+        memcpy(line + pos, buf, len);
+        ticks[pos] = 1;
+        next_free = pos + len + 1;
+        last = pos + len;
+    }
+    print_axis_line(d, "", ticks);
+    line[last] = '\0';
+    fprintf(d->out, "%*s %s\n", (int)d->gutter, "", line);
+    fprintf(d->out, "%*s %s\n", (int)d->gutter, "", ch->x_label);
+    free(line);
+    free(ticks);
+}
+
+/* ----------------------------------------------------------------- legend */
+
+/* The value at which the scale reaches s (the inverse of hb_scale_value). */
+static double unscale(const struct drawing *d, double s)
+{
+    double vmax = d->ch->vmax;
+    switch (d->o->scale) {
+    case HB_SCALE_SQRT: return s * s * vmax;
+    case HB_SCALE_LOG:  return expm1(s * log1p(vmax));
+    default:            return s * vmax;
+    }
+}
+
+static void print_legend(const struct drawing *d)
+{
+    if (!(d->ch->vmax > 0)) {
+        fprintf(d->out, "legend: every cell is empty\n");
+        return;
+    }
+    size_t col = (size_t)fprintf(d->out, "legend (%s):", d->ch->value_label);
+    for (int i = 1; i <= d->nshades; i++) {
+        char lo[32], hi[32], item[80];
+        format_value(d, lo, sizeof lo, unscale(d, (double)(i - 1) / d->nshades));
+        format_value(d, hi, sizeof hi, unscale(d, (double)i / d->nshades));
+        int n = snprintf(item, sizeof item, " %s-%s", lo, hi);
+        size_t width = (size_t)n + 3;
+        if (col + width > (size_t)d->o->width) {
+            fputs("\n ", d->out);
+            col = 1;
+        }
+        fputs(" ", d->out);
+        if (d->o->color != HB_COLOR_NONE) {
+            start_colour(d, i);
+            fputs("  \033[0m", d->out);
+        } else {
+            fprintf(d->out, "'%s'", d->shades[i]);
+        }
+        fputs(item, d->out);
+        col += width;
+    }
+    fputc('\n', d->out);
+}
+
+/* ------------------------------------------------------------------ entry */
+
+void hb_ascii_render(FILE *out, const struct hb_file *f,
+                     const struct hb_chart *ch,
+                     const struct hb_chart_map *map,
+                     const struct hb_ascii_opts *o)
+{
+    struct drawing d = { out, f, ch, map, o, hb_ascii_gutter(ch), 1,
+                         ascii_shades, 9 };
+    if (o->unicode) {
+        d.shades = unicode_shades;
+        d.nshades = 4;
+    }
+    size_t plot = hb_ascii_plot_width(o->width, d.gutter);
+    if (ch->ncols > 0 && plot / ch->ncols > 1)
+        d.cw = plot / ch->ncols;
+    print_header(&d);
+    print_mapping(&d);
+    if (ch->line != NULL) {
+        print_heap_graph(&d);
+        print_axis_line(&d, "0", NULL);
+    }
+    print_heatmap(&d);
+    print_x_axis(&d);
+    print_legend(&d);
+}

@@ -1,0 +1,154 @@
+/* export.c -- CSV and JSON output of the chart (see export.h).  Numbers are
+ * written so that they read back exactly; rows come top first, as drawn. */
+#include "export.h"
+#include "units.h"
+
+#include <string.h>
+
+static void put_number(FILE *out, double v)
+{
+    char buf[64];
+    hb_format_exact(buf, sizeof buf, v);
+    fputs(buf, out);
+}
+
+static void csv_u64_line(FILE *out, const char *kind, const uint64_t *v,
+                         size_t n)
+{
+    fprintf(out, "%s,,,", kind);
+    for (size_t j = 0; j < n; j++)
+        fprintf(out, ",%llu", (unsigned long long)v[j]);
+    fputc('\n', out);
+}
+
+static void csv_double_line(FILE *out, const char *kind, const char *label,
+                            const char *lohi, const double *v, size_t n)
+{
+    fprintf(out, "%s,%s,%s", kind, label, lohi);
+    for (size_t j = 0; j < n; j++) {
+        fputc(',', out);
+        put_number(out, v[j]);
+    }
+    fputc('\n', out);
+}
+
+/* Row labels hold only digits, letters, '.' and '-': no CSV quoting needed. */
+void hb_export_csv(FILE *out, const struct hb_file *f,
+                   const struct hb_chart *ch, const struct hb_chart_map *map)
+{
+    fputs("kind,label,lo,hi", out);
+    for (size_t j = 0; j < ch->ncols; j++)
+        fprintf(out, ",c%zu", j);
+    fputc('\n', out);
+    csv_u64_line(out, "start", ch->x_start, ch->ncols);
+    csv_u64_line(out, "end", ch->x_end, ch->ncols);
+    if (ch->col_labels != NULL) {
+        fputs("collabel,,,", out);
+        for (size_t j = 0; j < ch->ncols; j++)
+            fprintf(out, ",%s", ch->col_labels[j]);
+        fputc('\n', out);
+    }
+    if (ch->line != NULL)
+        csv_double_line(out, "heap", "", ",", ch->line, ch->ncols);
+    for (size_t r = ch->nrows; r-- > 0;) {
+        const struct hb_band *band = &f->bands[map->first_band + r];
+        char lohi[48];
+        snprintf(lohi, sizeof lohi, "%llu,%llu",
+                 (unsigned long long)band->lo, (unsigned long long)band->hi);
+        csv_double_line(out, "band", ch->row_labels[r], lohi,
+                        ch->cells + r * ch->ncols, ch->ncols);
+    }
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20 || c > 0x7e)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_doubles(FILE *out, const double *v, size_t n)
+{
+    fputc('[', out);
+    for (size_t j = 0; j < n; j++) {
+        if (j > 0)
+            fputs(", ", out);
+        put_number(out, v[j]);
+    }
+    fputc(']', out);
+}
+
+static void json_columns(FILE *out, const struct hb_chart *ch)
+{
+    fputs("  \"columns\": [\n", out);
+    for (size_t j = 0; j < ch->ncols; j++) {
+        fprintf(out, "    {\"start\": %llu, \"end\": %llu",
+                (unsigned long long)ch->x_start[j],
+                (unsigned long long)ch->x_end[j]);
+        if (ch->col_labels != NULL) {
+            fputs(", \"label\": ", out);
+            json_string(out, ch->col_labels[j]);
+        }
+        fprintf(out, "}%s\n", j + 1 < ch->ncols ? "," : "");
+    }
+    fputs("  ],\n", out);
+}
+
+static void json_rows(FILE *out, const struct hb_file *f,
+                      const struct hb_chart *ch,
+                      const struct hb_chart_map *map)
+{
+    fputs("  \"rows\": [\n", out);
+    for (size_t r = ch->nrows; r-- > 0;) {
+        const struct hb_band *band = &f->bands[map->first_band + r];
+        fputs("    {\"label\": ", out);
+        json_string(out, ch->row_labels[r]);
+        fprintf(out, ", \"lo\": %llu, \"hi\": %llu, \"values\": ",
+                (unsigned long long)band->lo, (unsigned long long)band->hi);
+        json_doubles(out, ch->cells + r * ch->ncols, ch->ncols);
+        fprintf(out, "}%s\n", r > 0 ? "," : "");
+    }
+    fputs("  ],\n", out);
+}
+
+void hb_export_json(FILE *out, const struct hb_file *f,
+                    const struct hb_chart *ch,
+                    const struct hb_chart_map *map, const char *stat,
+                    const char *weight)
+{
+    fputs("{\n  \"chart\": ", out);
+    json_string(out, ch->chart_name);
+    fputs(",\n  \"command\": ", out);
+    json_string(out, f->cmd);
+    fputs(",\n  \"time_unit\": ", out);
+    json_string(out, ch->time_unit);
+    fputs(",\n  \"value\": ", out);
+    json_string(out, ch->value_label);
+    fputs(",\n  \"stat\": ", out);
+    json_string(out, stat);
+    fputs(",\n  \"weight\": ", out);
+    json_string(out, weight);
+    fprintf(out, ",\n  \"stored_columns_per_column\": %llu,\n",
+            (unsigned long long)map->per_col);
+    fputs("  \"vmax\": ", out);
+    put_number(out, ch->vmax);
+    fputs(",\n", out);
+    json_columns(out, ch);
+    json_rows(out, f, ch, map);
+    fputs("  \"heap\": ", out);
+    if (ch->line != NULL)
+        json_doubles(out, ch->line, ch->ncols);
+    else
+        fputs("null", out);
+    fprintf(out, ",\n  \"peak_column\": %d\n}\n", ch->line_peak_col);
+}

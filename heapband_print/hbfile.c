@@ -1,0 +1,868 @@
+/* hbfile.c -- parse and validate a heap-band file (format version 1).
+ *
+ * One pass over the lines builds the records and checks everything local to
+ * a line (syntax, ranges, order); a second pass over the records checks the
+ * cross-record invariants of the format (sums, exit, peak).  The first
+ * problem found stops the parse with its line number.
+ */
+#include "hbfile.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LINE 4096     /* bytes in a line, without its newline */
+#define MAX_FIELDS 12     /* the widest record, "cell", has 10 */
+#define MAX_BUCKET 64     /* lifetime buckets 0..64 */
+
+struct parser {
+    const char *buf;
+    size_t len, pos;
+    unsigned long lineno;     /* of the current line */
+    const char *line;         /* the current line, without its newline */
+    size_t linelen;
+    size_t nf;                /* fields of the current line */
+    const char *fs[MAX_FIELDS];
+    size_t fl[MAX_FIELDS];
+    struct hb_file *f;
+    struct hb_parse_error *err;
+    size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks, cap_sites,
+           cap_tops;
+    unsigned long total_line, peak_line, exit_line;
+};
+
+__attribute__((format(printf, 2, 3)))
+static int fail(struct parser *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+    va_end(ap);
+    p->err->line = p->lineno;
+    return -1;
+}
+
+static int fail_at(struct parser *p, unsigned long line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail_at(struct parser *p, unsigned long line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+    va_end(ap);
+    p->err->line = line;
+    return -1;
+}
+
+/* Make room for one more element in a growing array. */
+static int grow(struct parser *p, void **arr, size_t *cap, size_t n,
+                size_t elsize)
+{
+    if (n < *cap)
+        return 0;
+    size_t ncap = *cap ? *cap * 2 : 16;
+    void *a = realloc(*arr, ncap * elsize);
+    if (a == NULL)
+        return fail(p, "out of memory");
+    *arr = a;
+    *cap = ncap;
+    return 0;
+}
+
+#define GROW(p, arr, cap, n) \
+    grow((p), (void **)&(arr), &(cap), (n), sizeof *(arr))
+
+static char *dup_text(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d != NULL) {
+        memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
+/* ------------------------------------------------------------------ lines */
+
+/* Advance to the next line.  Returns 1 with the line in p->line, 0 at the
+ * end of the buffer, -1 on a line the format forbids. */
+static int next_line(struct parser *p)
+{
+    if (p->pos >= p->len)
+        return 0;
+    p->lineno++;
+    const char *start = p->buf + p->pos;
+    size_t left = p->len - p->pos;
+    const char *nl = memchr(start, '\n', left);
+    size_t n = nl ? (size_t)(nl - start) : left;
+    if (n > MAX_LINE)
+        return fail(p, "line longer than %d bytes", MAX_LINE);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)start[i];
+        if (ch < 0x20 || ch > 0x7e)
+            return fail(p, "byte 0x%02x at column %zu is not printable ASCII",
+                        ch, i + 1);
+    }
+    if (nl == NULL)
+        return fail(p, "truncated file: the last line has no newline");
+    p->line = start;
+    p->linelen = n;
+    p->pos += n + 1;
+    return 1;
+}
+
+/* Split the current line at single spaces. */
+static int split_fields(struct parser *p)
+{
+    p->nf = 0;
+    size_t i = 0;
+    for (;;) {
+        size_t j = i;
+        while (j < p->linelen && p->line[j] != ' ')
+            j++;
+        if (j == i)
+            return fail(p, p->linelen == 0 ? "empty line"
+                        : "empty field (leading, trailing or double space)");
+        if (p->nf == MAX_FIELDS)
+            return fail(p, "too many fields");
+        p->fs[p->nf] = p->line + i;
+        p->fl[p->nf] = j - i;
+        p->nf++;
+        if (j == p->linelen)
+            return 0;
+        i = j + 1;
+    }
+}
+
+/* Read the next line and split it; a missing line is a truncated file. */
+static int need_line(struct parser *p, const char *what)
+{
+    int r = next_line(p);
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        p->lineno++;
+        return fail(p, "truncated file: expected %s", what);
+    }
+    return split_fields(p);
+}
+
+static int field_is(const struct parser *p, size_t i, const char *s)
+{
+    return i < p->nf && p->fl[i] == strlen(s)
+           && memcmp(p->fs[i], s, p->fl[i]) == 0;
+}
+
+/* At most 40 bytes of field i, for messages. */
+#define FIELD_FMT "'%.*s'"
+#define FIELD_ARG(p, i) (int)((p)->fl[i] > 40 ? 40 : (p)->fl[i]), (p)->fs[i]
+
+/* ---------------------------------------------------------------- numbers */
+
+static int parse_u128(struct parser *p, size_t i, hb_u128 *v, int bits)
+{
+    const char *s = p->fs[i];
+    size_t n = p->fl[i];
+    hb_u128 limit = bits == 64 ? (hb_u128)UINT64_MAX : ~(hb_u128)0;
+    hb_u128 x = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] < '0' || s[k] > '9')
+            return fail(p, FIELD_FMT " is not an unsigned decimal number",
+                        FIELD_ARG(p, i));
+    }
+    if (n > 1 && s[0] == '0')
+        return fail(p, FIELD_FMT " has a leading zero", FIELD_ARG(p, i));
+    for (size_t k = 0; k < n; k++) {
+        unsigned d = (unsigned)(s[k] - '0');
+        if (x > (limit - d) / 10)
+            return fail(p, FIELD_FMT " does not fit in %d bits",
+                        FIELD_ARG(p, i), bits);
+        x = x * 10 + d;
+    }
+    *v = x;
+    return 0;
+}
+
+static int parse_u64(struct parser *p, size_t i, uint64_t *v)
+{
+    hb_u128 x;
+    if (parse_u128(p, i, &x, 64) < 0)
+        return -1;
+    *v = (uint64_t)x;
+    return 0;
+}
+
+/* Parse fields first..first+n-1 into out[]. */
+static int parse_u64s(struct parser *p, size_t first, size_t n, uint64_t *out)
+{
+    for (size_t i = 0; i < n; i++)
+        if (parse_u64(p, first + i, &out[i]) < 0)
+            return -1;
+    return 0;
+}
+
+/* The current line must be `keyword` followed by nargs fields. */
+static int expect_record(struct parser *p, const char *keyword, size_t nargs)
+{
+    if (!field_is(p, 0, keyword))
+        return fail(p, "expected '%s' line, found " FIELD_FMT, keyword,
+                    FIELD_ARG(p, 0));
+    if (p->nf != nargs + 1)
+        return fail(p, "'%s' takes %zu field%s, found %zu", keyword, nargs,
+                    nargs == 1 ? "" : "s", p->nf - 1);
+    return 0;
+}
+
+/* ----------------------------------------------------------------- header */
+
+static int header_number(struct parser *p, const char *keyword, uint64_t *v)
+{
+    char what[64];
+    snprintf(what, sizeof what, "'%s' line", keyword);
+    if (need_line(p, what) < 0 || expect_record(p, keyword, 1) < 0)
+        return -1;
+    return parse_u64(p, 1, v);
+}
+
+/* "KEYWORD TEXT" where TEXT runs to the end of the line. */
+static int header_text(struct parser *p, const char *prefix, int nonempty,
+                       char **out)
+{
+    char what[64];
+    snprintf(what, sizeof what, "'%s' line", prefix);
+    int r = next_line(p);
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        p->lineno++;
+        return fail(p, "truncated file: expected %s", what);
+    }
+    size_t n = strlen(prefix);
+    if (p->linelen < n || memcmp(p->line, prefix, n) != 0)
+        return fail(p, "expected a line starting with '%s'", prefix);
+    if (nonempty && p->linelen == n)
+        return fail(p, "'%s' has no text", prefix);
+    *out = dup_text(p->line + n, p->linelen - n);
+    return *out ? 0 : fail(p, "out of memory");
+}
+
+static int header_word(struct parser *p, const char *keyword,
+                       const char *const *words, int *which)
+{
+    char what[64];
+    snprintf(what, sizeof what, "'%s' line", keyword);
+    if (need_line(p, what) < 0 || expect_record(p, keyword, 1) < 0)
+        return -1;
+    for (int i = 0; words[i] != NULL; i++)
+        if (field_is(p, 1, words[i])) {
+            *which = i;
+            return 0;
+        }
+    return fail(p, "unknown %s " FIELD_FMT, keyword, FIELD_ARG(p, 1));
+}
+
+static int parse_version(struct parser *p)
+{
+    int r = next_line(p);
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        p->lineno = 1;
+        return fail(p, "empty file");
+    }
+    if (split_fields(p) < 0 || !field_is(p, 0, "heapband-format")
+        || p->nf != 2)
+        return fail(p, "not a heap-band file (the first line is not "
+                    "'heapband-format 1')");
+    if (!field_is(p, 1, "1"))
+        return fail(p, "unsupported format version " FIELD_FMT
+                    " (this printer reads version 1)", FIELD_ARG(p, 1));
+    return 0;
+}
+
+static int parse_geometry(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    if (header_number(p, "band-count:", &f->nbands) < 0
+        || header_number(p, "columns-budget:", &f->columns_budget) < 0)
+        return -1;
+    if (f->columns_budget == 0)
+        return fail(p, "columns-budget is 0");
+    if (header_number(p, "column-width:", &f->col_width) < 0)
+        return -1;
+    if (f->col_width == 0 || (f->col_width & (f->col_width - 1)) != 0)
+        return fail(p, "column-width %llu is not a power of two",
+                    (unsigned long long)f->col_width);
+    if (header_number(p, "column-count:", &f->ncols) < 0)
+        return -1;
+    if (f->ncols == 0 || f->ncols > f->columns_budget)
+        return fail(p, "column-count %llu is not within 1..columns-budget "
+                    "(%llu)", (unsigned long long)f->ncols,
+                    (unsigned long long)f->columns_budget);
+    unsigned long ncols_line = p->lineno;
+    if (header_number(p, "end-time:", &f->end_time) < 0)
+        return -1;
+    hb_u128 expect = (hb_u128)(f->end_time / f->col_width) + 1;
+    if (expect != f->ncols)
+        return fail_at(p, ncols_line, "column-count %llu is not "
+                       "floor(end-time / column-width) + 1 = %llu",
+                       (unsigned long long)f->ncols,
+                       (unsigned long long)(f->end_time / f->col_width) + 1);
+    return 0;
+}
+
+static int parse_header(struct parser *p)
+{
+    static const char *const units[] = { "i", "B", "ms", NULL };
+    static const char *const bands[] = { "quarter", "pow2", NULL };
+    struct hb_file *f = p->f;
+    int unit, band_kind;
+
+    if (parse_version(p) < 0
+        || header_text(p, "tool: heapband ", 1, &f->tool_version) < 0
+        || header_text(p, "cmd: ", 0, &f->cmd) < 0
+        || header_number(p, "pid:", &f->pid) < 0
+        || header_number(p, "ppid:", &f->ppid) < 0
+        || header_word(p, "time-unit:", units, &unit) < 0
+        || header_word(p, "bands:", bands, &band_kind) < 0)
+        return -1;
+    f->unit = (enum hb_unit)unit;
+    f->pow2_bands = band_kind == 1;
+    return parse_geometry(p);
+}
+
+/* ------------------------------------------------------------- band table */
+
+static int parse_bands(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    for (uint64_t b = 0; b < f->nbands; b++) {
+        uint64_t v[3];
+        if (need_line(p, "'band' line") < 0 || expect_record(p, "band", 3) < 0
+            || parse_u64s(p, 1, 3, v) < 0)
+            return -1;
+        if (v[0] != b)
+            return fail(p, "band %llu where band %llu was expected",
+                        (unsigned long long)v[0], (unsigned long long)b);
+        uint64_t lo = v[1], hi = v[2];
+        if (b == 0 && (lo != 0 || hi != 0))
+            return fail(p, "band 0 must be 'band 0 0 0'");
+        if (b > 0 && (f->bands[b - 1].hi == UINT64_MAX
+                      || lo != f->bands[b - 1].hi + 1))
+            return fail(p, "band %llu does not start right after band %llu",
+                        (unsigned long long)b, (unsigned long long)b - 1);
+        if (hi < lo)
+            return fail(p, "band %llu ends before it starts",
+                        (unsigned long long)b);
+        if (GROW(p, f->bands, p->cap_bands, (size_t)b) < 0)
+            return -1;
+        f->bands[b].lo = lo;
+        f->bands[b].hi = hi;
+    }
+    if (f->nbands == 0 || f->bands[f->nbands - 1].hi != UINT64_MAX)
+        return fail(p, "the last band does not end at 18446744073709551615");
+    return 0;
+}
+
+/* ------------------------------------------------------------ run summary */
+
+static int parse_summary(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    uint64_t v[4];
+
+    if (need_line(p, "'total' line") < 0 || expect_record(p, "total", 4) < 0
+        || parse_u64s(p, 1, 4, v) < 0)
+        return -1;
+    p->total_line = p->lineno;
+    f->total_allocs = v[0];
+    f->total_alloc_bytes = v[1];
+    f->total_frees = v[2];
+    f->total_free_bytes = v[3];
+
+    if (need_line(p, "'peak' line") < 0 || expect_record(p, "peak", 4) < 0
+        || parse_u64s(p, 1, 4, v) < 0)
+        return -1;
+    p->peak_line = p->lineno;
+    f->peak_bytes = v[0];
+    f->peak_blocks = v[1];
+    f->peak_t_reached = v[2];
+    f->peak_t_left = v[3];
+    if (f->peak_t_reached > f->peak_t_left || f->peak_t_left > f->end_time)
+        return fail(p, "peak times break T_REACHED <= T_LEFT <= end-time");
+
+    if (need_line(p, "'exit' line") < 0 || expect_record(p, "exit", 2) < 0
+        || parse_u64s(p, 1, 2, v) < 0)
+        return -1;
+    p->exit_line = p->lineno;
+    f->exit_bytes = v[0];
+    f->exit_blocks = v[1];
+
+    if (need_line(p, "'unknown-frees' line") < 0
+        || expect_record(p, "unknown-frees", 1) < 0)
+        return -1;
+    return parse_u64(p, 1, &f->unknown_frees);
+}
+
+/* ---------------------------------------------------------------- records */
+
+static int check_column(struct parser *p, uint64_t c)
+{
+    if (c >= p->f->ncols)
+        return fail(p, "column %llu is out of range (column-count %llu)",
+                    (unsigned long long)c, (unsigned long long)p->f->ncols);
+    return 0;
+}
+
+static int check_band(struct parser *p, uint64_t b)
+{
+    if (b >= p->f->nbands)
+        return fail(p, "band %llu is out of range (band-count %llu)",
+                    (unsigned long long)b, (unsigned long long)p->f->nbands);
+    return 0;
+}
+
+static int parse_col(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    uint64_t v[4];
+    if (expect_record(p, "col", 4) < 0 || parse_u64s(p, 1, 4, v) < 0
+        || check_column(p, v[0]) < 0)
+        return -1;
+    if (f->ncolrecs > 0 && v[0] <= f->cols[f->ncolrecs - 1].c)
+        return fail(p, "'col %llu' is out of order or repeated",
+                    (unsigned long long)v[0]);
+    if (v[1] == 0 && v[2] == 0 && v[3] == 0)
+        return fail(p, "'col' record with all fields zero");
+    if (v[1] > v[2])
+        return fail(p, "column %llu: LIVE_END is larger than LIVE_MAX",
+                    (unsigned long long)v[0]);
+    if (GROW(p, f->cols, p->cap_cols, f->ncolrecs) < 0)
+        return -1;
+    struct hb_colrec *r = &f->cols[f->ncolrecs++];
+    r->c = v[0];
+    r->live_end = v[1];
+    r->live_max = v[2];
+    r->blocks_end = v[3];
+    r->line = p->lineno;
+    return 0;
+}
+
+static int parse_cell(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    uint64_t v[8];
+    hb_u128 integral;
+    if (expect_record(p, "cell", 9) < 0 || parse_u64s(p, 1, 8, v) < 0
+        || parse_u128(p, 9, &integral, 128) < 0
+        || check_column(p, v[0]) < 0 || check_band(p, v[1]) < 0)
+        return -1;
+    if (f->ncells > 0) {
+        const struct hb_cellrec *prev = &f->cells[f->ncells - 1];
+        if (v[0] < prev->c || (v[0] == prev->c && v[1] <= prev->b))
+            return fail(p, "'cell %llu %llu' is out of order or repeated",
+                        (unsigned long long)v[0], (unsigned long long)v[1]);
+    }
+    if (!(v[2] | v[3] | v[4] | v[5] | v[6] | v[7]) && integral == 0)
+        return fail(p, "'cell' record with all fields zero");
+    if (v[6] > v[7])
+        return fail(p, "cell %llu %llu: LIVE_END is larger than LIVE_MAX",
+                    (unsigned long long)v[0], (unsigned long long)v[1]);
+    if (GROW(p, f->cells, p->cap_cells, f->ncells) < 0)
+        return -1;
+    struct hb_cellrec *r = &f->cells[f->ncells++];
+    r->c = v[0];
+    r->b = v[1];
+    r->allocs = v[2];
+    r->alloc_bytes = v[3];
+    r->frees = v[4];
+    r->free_bytes = v[5];
+    r->live_end = v[6];
+    r->live_max = v[7];
+    r->live_integral = integral;
+    r->line = p->lineno;
+    return 0;
+}
+
+static int parse_life(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    uint64_t v[4];
+    if (expect_record(p, "life", 4) < 0 || parse_u64s(p, 1, 4, v) < 0
+        || check_band(p, v[0]) < 0)
+        return -1;
+    if (v[1] > MAX_BUCKET)
+        return fail(p, "lifetime bucket %llu is above %d",
+                    (unsigned long long)v[1], MAX_BUCKET);
+    if (f->nlifes > 0) {
+        const struct hb_liferec *prev = &f->lifes[f->nlifes - 1];
+        if (v[0] < prev->b || (v[0] == prev->b && v[1] <= prev->k))
+            return fail(p, "'life %llu %llu' is out of order or repeated",
+                        (unsigned long long)v[0], (unsigned long long)v[1]);
+    }
+    if (v[2] == 0)
+        return fail(p, "'life' record with COUNT 0");
+    if (GROW(p, f->lifes, p->cap_lifes, f->nlifes) < 0)
+        return -1;
+    struct hb_liferec *r = &f->lifes[f->nlifes++];
+    r->b = v[0];
+    r->k = v[1];
+    r->count = v[2];
+    r->bytes = v[3];
+    return 0;
+}
+
+static int parse_leak(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    uint64_t v[3];
+    if (expect_record(p, "leak", 3) < 0 || parse_u64s(p, 1, 3, v) < 0
+        || check_band(p, v[0]) < 0)
+        return -1;
+    if (f->nleaks > 0 && v[0] <= f->leaks[f->nleaks - 1].b)
+        return fail(p, "'leak %llu' is out of order or repeated",
+                    (unsigned long long)v[0]);
+    if (v[1] == 0)
+        return fail(p, "'leak' record with COUNT 0");
+    if (GROW(p, f->leaks, p->cap_leaks, f->nleaks) < 0)
+        return -1;
+    struct hb_leakrec *r = &f->leaks[f->nleaks++];
+    r->b = v[0];
+    r->count = v[1];
+    r->bytes = v[2];
+    return 0;
+}
+
+/* "site S NFRAMES" and its NFRAMES "frame TEXT" lines. */
+static int parse_site(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    uint64_t v[2];
+    if (expect_record(p, "site", 2) < 0 || parse_u64s(p, 1, 2, v) < 0)
+        return -1;
+    if (v[0] != f->nsites + 1)
+        return fail(p, "site %llu where site %zu was expected",
+                    (unsigned long long)v[0], f->nsites + 1);
+    if (GROW(p, f->sites, p->cap_sites, f->nsites) < 0)
+        return -1;
+    struct hb_site *s = &f->sites[f->nsites++];
+    s->id = v[0];
+    s->nframes = 0;
+    s->frames = NULL;
+    size_t cap = 0;
+    for (uint64_t i = 0; i < v[1]; i++) {
+        char what[80];
+        snprintf(what, sizeof what, "'frame' line %llu of site %llu",
+                 (unsigned long long)i + 1, (unsigned long long)v[0]);
+        int r = next_line(p);
+        if (r < 0)
+            return -1;
+        if (r == 0) {
+            p->lineno++;
+            return fail(p, "truncated file: expected %s", what);
+        }
+        if (p->linelen <= 6 || memcmp(p->line, "frame ", 6) != 0)
+            return fail(p, "expected %s", what);
+        if (GROW(p, s->frames, cap, s->nframes) < 0)
+            return -1;
+        s->frames[s->nframes] = dup_text(p->line + 6, p->linelen - 6);
+        if (s->frames[s->nframes] == NULL)
+            return fail(p, "out of memory");
+        s->nframes++;
+    }
+    return 0;
+}
+
+static int check_top_order(struct parser *p, const struct hb_toprec *t)
+{
+    const struct hb_file *f = p->f;
+    uint64_t want_rank = 1;
+    if (f->ntops > 0) {
+        const struct hb_toprec *prev = &f->tops[f->ntops - 1];
+        if (t->b < prev->b || (t->b == prev->b && t->by_peak < prev->by_peak))
+            return fail(p, "'top' line out of order");
+        if (t->b == prev->b && t->by_peak == prev->by_peak)
+            want_rank = prev->rank + 1;
+    }
+    if (t->rank != want_rank)
+        return fail(p, "'top' rank %llu where rank %llu was expected",
+                    (unsigned long long)t->rank,
+                    (unsigned long long)want_rank);
+    return 0;
+}
+
+static int parse_top(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    struct hb_toprec t;
+    uint64_t v[5];
+    if (expect_record(p, "top", 7) < 0 || parse_u64(p, 1, &t.b) < 0
+        || check_band(p, t.b) < 0)
+        return -1;
+    if (field_is(p, 2, "alloc"))
+        t.by_peak = 0;
+    else if (field_is(p, 2, "peak"))
+        t.by_peak = 1;
+    else
+        return fail(p, "'top' ranking " FIELD_FMT " is not 'alloc' or 'peak'",
+                    FIELD_ARG(p, 2));
+    if (parse_u64s(p, 3, 5, v) < 0)
+        return -1;
+    t.rank = v[0];
+    t.site = v[1];
+    t.allocs = v[2];
+    t.alloc_bytes = v[3];
+    t.peak_live = v[4];
+    if (check_top_order(p, &t) < 0)
+        return -1;
+    if (t.site == 0 || t.site > f->nsites)
+        return fail(p, "'top' names site %llu, which is not listed before it",
+                    (unsigned long long)t.site);
+    if ((t.by_peak ? t.peak_live : t.alloc_bytes) == 0)
+        return fail(p, "'top' line with zero in its ranking value");
+    if (GROW(p, f->tops, p->cap_tops, f->ntops) < 0)
+        return -1;
+    f->tops[f->ntops++] = t;
+    return 0;
+}
+
+/* The sections after the summary, each a run of one record kind, in this
+ * order; "frame" lines are read by parse_site. */
+enum section { SEC_COL, SEC_CELL, SEC_LIFE, SEC_LEAK, SEC_SITE, SEC_TOP };
+
+static const struct {
+    const char *keyword;
+    enum section sec;
+    int (*parse)(struct parser *);
+} record_kinds[] = {
+    { "col", SEC_COL, parse_col },
+    { "cell", SEC_CELL, parse_cell },
+    { "life", SEC_LIFE, parse_life },
+    { "leak", SEC_LEAK, parse_leak },
+    { "site", SEC_SITE, parse_site },
+    { "top", SEC_TOP, parse_top },
+};
+
+static int parse_records(struct parser *p)
+{
+    enum section current = SEC_COL;
+    for (;;) {
+        if (need_line(p, "'end' line") < 0)
+            return -1;
+        if (field_is(p, 0, "end")) {
+            if (p->nf != 1)
+                return fail(p, "'end' takes no fields");
+            if (p->pos < p->len) {
+                p->lineno++;
+                return fail(p, "data after the 'end' line");
+            }
+            return 0;
+        }
+        size_t k, nkinds = sizeof record_kinds / sizeof record_kinds[0];
+        for (k = 0; k < nkinds; k++)
+            if (field_is(p, 0, record_kinds[k].keyword))
+                break;
+        if (k == nkinds)
+            return fail(p, "unknown record " FIELD_FMT, FIELD_ARG(p, 0));
+        if (record_kinds[k].sec < current)
+            return fail(p, "'%s' record out of section order",
+                        record_kinds[k].keyword);
+        current = record_kinds[k].sec;
+        if (record_kinds[k].parse(p) < 0)
+            return -1;
+    }
+}
+
+/* ------------------------------------------------------------- invariants */
+
+static int check_totals(struct parser *p)
+{
+    const struct hb_file *f = p->f;
+    hb_u128 s[4] = { 0, 0, 0, 0 };
+    for (size_t i = 0; i < f->ncells; i++) {
+        s[0] += f->cells[i].allocs;
+        s[1] += f->cells[i].alloc_bytes;
+        s[2] += f->cells[i].frees;
+        s[3] += f->cells[i].free_bytes;
+    }
+    const uint64_t t[4] = { f->total_allocs, f->total_alloc_bytes,
+                            f->total_frees, f->total_free_bytes };
+    static const char *const names[4] = { "ALLOCS", "ALLOC_BYTES", "FREES",
+                                          "FREE_BYTES" };
+    for (int i = 0; i < 4; i++)
+        if (s[i] != t[i])
+            return fail_at(p, p->total_line, "'total' contradicts the cells: "
+                           "%s is %llu but the cells sum to %s%llu", names[i],
+                           (unsigned long long)t[i],
+                           s[i] > UINT64_MAX ? "more than " : "",
+                           (unsigned long long)(s[i] > UINT64_MAX
+                                                ? UINT64_MAX : s[i]));
+    return 0;
+}
+
+/* Invariant 5 for one column: cells[*ci..] are its cells, col its record
+ * (NULL when absent, i.e. all zero). */
+static int check_one_column(struct parser *p, uint64_t c,
+                            const struct hb_colrec *col, size_t *ci)
+{
+    const struct hb_file *f = p->f;
+    uint64_t col_end = col ? col->live_end : 0;
+    uint64_t col_max = col ? col->live_max : 0;
+    unsigned long line = col ? col->line : 0;
+    hb_u128 sum = 0;
+    for (; *ci < f->ncells && f->cells[*ci].c == c; (*ci)++) {
+        const struct hb_cellrec *cell = &f->cells[*ci];
+        if (cell->live_max > col_max)
+            return fail_at(p, cell->line, "cell %llu %llu: LIVE_MAX %llu is "
+                           "above the column's LIVE_MAX %llu",
+                           (unsigned long long)c, (unsigned long long)cell->b,
+                           (unsigned long long)cell->live_max,
+                           (unsigned long long)col_max);
+        sum += cell->live_end;
+        if (line == 0)
+            line = cell->line;
+    }
+    if (sum != col_end)
+        return fail_at(p, line, "column %llu: the cells' LIVE_END sum to "
+                       "%s%llu but the column's LIVE_END is %llu",
+                       (unsigned long long)c, sum > UINT64_MAX ? "more than " : "",
+                       (unsigned long long)(sum > UINT64_MAX ? UINT64_MAX : sum),
+                       (unsigned long long)col_end);
+    return 0;
+}
+
+static int check_columns(struct parser *p)
+{
+    const struct hb_file *f = p->f;
+    size_t ci = 0, ki = 0;
+    while (ci < f->ncolrecs || ki < f->ncells) {
+        uint64_t c_col = ci < f->ncolrecs ? f->cols[ci].c : UINT64_MAX;
+        uint64_t c_cell = ki < f->ncells ? f->cells[ki].c : UINT64_MAX;
+        uint64_t c = c_col < c_cell ? c_col : c_cell;
+        const struct hb_colrec *col = c_col == c ? &f->cols[ci] : NULL;
+        if (check_one_column(p, c, col, &ki) < 0)
+            return -1;
+        if (col)
+            ci++;
+    }
+    return 0;
+}
+
+static int check_exit(struct parser *p)
+{
+    const struct hb_file *f = p->f;
+    uint64_t end = 0, blocks = 0;
+    if (f->ncolrecs > 0 && f->cols[f->ncolrecs - 1].c == f->ncols - 1) {
+        end = f->cols[f->ncolrecs - 1].live_end;
+        blocks = f->cols[f->ncolrecs - 1].blocks_end;
+    }
+    if (end != f->exit_bytes || blocks != f->exit_blocks)
+        return fail_at(p, p->exit_line, "'exit' contradicts the last column "
+                       "(%llu bytes in %llu blocks)", (unsigned long long)end,
+                       (unsigned long long)blocks);
+    hb_u128 lb = 0, lc = 0;
+    for (size_t i = 0; i < f->nleaks; i++) {
+        lb += f->leaks[i].bytes;
+        lc += f->leaks[i].count;
+    }
+    if (lb != f->exit_bytes || lc != f->exit_blocks)
+        return fail_at(p, p->exit_line, "'exit' contradicts the 'leak' lines "
+                       "(%s%llu bytes in %llu blocks)",
+                       lb > UINT64_MAX || lc > UINT64_MAX ? "more than " : "",
+                       (unsigned long long)(lb > UINT64_MAX ? UINT64_MAX : lb),
+                       (unsigned long long)(lc > UINT64_MAX ? UINT64_MAX : lc));
+    return 0;
+}
+
+static int check_peak(struct parser *p)
+{
+    const struct hb_file *f = p->f;
+    uint64_t max = 0;
+    for (size_t i = 0; i < f->ncolrecs; i++)
+        if (f->cols[i].live_max > max)
+            max = f->cols[i].live_max;
+    if (max != f->peak_bytes)
+        return fail_at(p, p->peak_line, "'peak' is %llu bytes but the largest "
+                       "column LIVE_MAX is %llu",
+                       (unsigned long long)f->peak_bytes,
+                       (unsigned long long)max);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ entry */
+
+int hb_parse(const char *buf, size_t len, struct hb_file *f,
+             struct hb_parse_error *err)
+{
+    struct parser p;
+    memset(&p, 0, sizeof p);
+    memset(f, 0, sizeof *f);
+    memset(err, 0, sizeof *err);
+    p.buf = buf;
+    p.len = len;
+    p.f = f;
+    p.err = err;
+    if (parse_header(&p) < 0 || parse_bands(&p) < 0
+        || parse_summary(&p) < 0 || parse_records(&p) < 0
+        || check_totals(&p) < 0 || check_columns(&p) < 0
+        || check_exit(&p) < 0 || check_peak(&p) < 0) {
+        hb_file_free(f);
+        return -1;
+    }
+    return 0;
+}
+
+void hb_file_free(struct hb_file *f)
+{
+    free(f->tool_version);
+    free(f->cmd);
+    free(f->bands);
+    free(f->cols);
+    free(f->cells);
+    free(f->lifes);
+    free(f->leaks);
+    for (size_t i = 0; i < f->nsites; i++) {
+        for (size_t j = 0; j < f->sites[i].nframes; j++)
+            free(f->sites[i].frames[j]);
+        free(f->sites[i].frames);
+    }
+    free(f->sites);
+    free(f->tops);
+    memset(f, 0, sizeof *f);
+}
+
+const char *hb_unit_name(enum hb_unit u)
+{
+    switch (u) {
+    case HB_UNIT_B: return "B";
+    case HB_UNIT_MS: return "ms";
+    default: return "i";
+    }
+}
+
+uint64_t hb_band_of_size(const struct hb_file *f, uint64_t size)
+{
+    uint64_t lo = 0, hi = f->nbands - 1;     /* binary search */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (f->bands[mid].hi < size)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+uint64_t hb_col_start(const struct hb_file *f, uint64_t c)
+{
+    return c * f->col_width;   /* c < ncols, so c*W <= end-time */
+}
+
+uint64_t hb_col_span_end(const struct hb_file *f, uint64_t c)
+{
+    uint64_t start = hb_col_start(f, c);
+    if (f->end_time - start < f->col_width)
+        return f->end_time;
+    return start + f->col_width;
+}

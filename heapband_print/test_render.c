@@ -1,0 +1,586 @@
+/* test_render.c -- unit tests of the PNG/SVG renderer and the palettes.
+ *
+ *   test_render [DIR]
+ *
+ * Builds small charts by hand, draws them into DIR (default: the current
+ * directory) as PNG and SVG, reads the PNGs back and checks exact pixels
+ * against the layout (render_cairo.h) and the palettes (palette.h).  The
+ * SVGs are left in DIR for the shell test to check as XML.  Prints one line
+ * per failed check and exits 1 if any failed.
+ */
+#include "chart.h"
+#include "palette.h"
+#include "render_cairo.h"
+
+#include <cairo.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures, checks;
+static const char *out_dir = ".";
+
+static void check(int ok, const char *fmt, ...)
+{
+    checks++;
+    if (ok)
+        return;
+    failures++;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("FAIL: ", stdout);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+}
+
+static const char *out_path(const char *name)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", out_dir, name);
+    return buf;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Charts built by hand                                                    */
+/* ---------------------------------------------------------------------- */
+
+#define MAXR 256
+#define MAXC 6000
+
+/* A chart and the storage it points into. */
+struct test_chart {
+    struct hb_chart ch;
+    char *row_labels[MAXR];
+    char row_text[MAXR][16];
+    uint64_t x_start[MAXC], x_end[MAXC];
+    double cells[MAXR * 8];
+    double line[MAXC];
+    struct hb_mark marks[4];
+};
+
+static double *big_cells;       /* for charts larger than cells[] */
+
+/* nrows x ncols, columns of width col_w starting at 0, all cells empty. */
+static void init_chart(struct test_chart *t, size_t nrows, size_t ncols,
+                       uint64_t col_w)
+{
+    memset(t, 0, sizeof *t);
+    t->ch.title = "./prog --test arguments";
+    t->ch.chart_name = "live";
+    t->ch.value_label = "average live bytes";
+    t->ch.time_unit = "i";
+    t->ch.x_label = "time (instructions)";
+    t->ch.nrows = nrows;
+    t->ch.ncols = ncols;
+    for (size_t r = 0; r < nrows && r < MAXR; r++) {
+        snprintf(t->row_text[r], sizeof t->row_text[r], "%zuK-%zuK", r,
+                 r + 1);
+        t->row_labels[r] = t->row_text[r];
+    }
+    t->ch.row_labels = t->row_labels;
+    for (size_t c = 0; c < ncols && c < MAXC; c++) {
+        t->x_start[c] = c * col_w;
+        t->x_end[c] = (c + 1) * col_w;
+    }
+    t->ch.x_start = t->x_start;
+    t->ch.x_end = t->x_end;
+    if (nrows * ncols <= sizeof t->cells / sizeof t->cells[0]) {
+        t->ch.cells = t->cells;
+    } else {
+        free(big_cells);
+        big_cells = calloc(nrows * ncols, sizeof *big_cells);
+        t->ch.cells = big_cells;
+    }
+    t->ch.line_peak_col = -1;
+}
+
+static void set_vmax(struct test_chart *t)
+{
+    t->ch.vmax = 0;
+    for (size_t i = 0; i < t->ch.nrows * t->ch.ncols; i++)
+        if (t->ch.cells[i] > t->ch.vmax)
+            t->ch.vmax = t->ch.cells[i];
+}
+
+/* The 3 x 4 chart of known values, with empty cells in each row. */
+static void chart_3x4(struct test_chart *t)
+{
+    static const double values[12] = {
+        /* row 0 (bottom) */ 1000, 0, 250, 4000,
+        /* row 1 */ 0, 64, 1, 2000,
+        /* row 2 (top) */ 3000, 500, 0, 0,
+    };
+    init_chart(t, 3, 4, 1000);
+    memcpy(t->cells, values, sizeof values);
+    set_vmax(t);
+}
+
+/* 4 rows x 8 columns with a heap line peaking in column 4. */
+static void chart_with_line(struct test_chart *t)
+{
+    static const double line[8] = {0, 100, 200, 200, 400, 400, 300, 100};
+    init_chart(t, 4, 8, 4096);
+    for (size_t c = 0; c < 8; c++) {
+        t->cells[0 * 8 + c] = line[c] / 2;
+        t->cells[2 * 8 + c] = line[c] / 4;
+        t->line[c] = line[c];
+    }
+    set_vmax(t);
+    t->ch.line = t->line;
+    t->ch.line_max = 400;
+    t->ch.line_peak_col = 4;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reading images back                                                     */
+/* ---------------------------------------------------------------------- */
+
+struct image {
+    cairo_surface_t *s;
+    const unsigned char *data;
+    int w, h, stride;
+};
+
+static int load_png(const char *path, struct image *img)
+{
+    img->s = cairo_image_surface_create_from_png(path);
+    if (cairo_surface_status(img->s) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(img->s);
+        img->s = NULL;
+        return -1;
+    }
+    img->data = cairo_image_surface_get_data(img->s);
+    img->w = cairo_image_surface_get_width(img->s);
+    img->h = cairo_image_surface_get_height(img->s);
+    img->stride = cairo_image_surface_get_stride(img->s);
+    return 0;
+}
+
+static uint32_t pixel(const struct image *img, int x, int y)
+{
+    uint32_t word;
+    if (x < 0 || y < 0 || x >= img->w || y >= img->h)
+        return 0xdeadbeef;
+    memcpy(&word, img->data + (size_t)y * img->stride + (size_t)x * 4, 4);
+    return word & 0xffffff;
+}
+
+static uint32_t rgb8_word(const unsigned char c[3])
+{
+    return (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
+}
+
+static uint32_t shade_word(enum hb_palette p, double t)
+{
+    unsigned char c[3];
+    hb_palette_rgb8(p, t, c);
+    return rgb8_word(c);
+}
+
+static uint32_t line_word(enum hb_palette p)
+{
+    unsigned char c[3];
+    hb_palette_line_rgb8(p, c);
+    return rgb8_word(c);
+}
+
+/* Pixels of rect that do not have colour want. */
+static long wrong_pixels(const struct image *img,
+                         const struct hb_image_rect *rect, uint32_t want)
+{
+    long n = 0;
+    for (int y = rect->y; y < rect->y + rect->h; y++)
+        for (int x = rect->x; x < rect->x + rect->w; x++)
+            n += pixel(img, x, y) != want;
+    return n;
+}
+
+static int render(const struct test_chart *t, const struct hb_image_opts *o,
+                  const char *name, int is_svg)
+{
+    char err[256] = "";
+    int rc = hb_render_image(&t->ch, o, out_path(name), is_svg, err,
+                             sizeof err);
+    check(rc == 0, "%s: render failed: %s", name, err);
+    return rc;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tests                                                                   */
+/* ---------------------------------------------------------------------- */
+
+/* Every pixel of every cell has its exact colour; empty cells are white. */
+static void check_cells(const struct test_chart *t,
+                        const struct hb_image_opts *o, const char *name)
+{
+    struct image img;
+    struct hb_image_layout lay;
+    if (render(t, o, name, 0))
+        return;
+    check(load_png(out_path(name), &img) == 0, "%s: cannot load", name);
+    if (!img.s)
+        return;
+    hb_image_layout(&t->ch, o, &lay);
+    check(img.w == o->width && img.h == o->height, "%s: size %dx%d", name,
+          img.w, img.h);
+    for (size_t r = 0; r < t->ch.nrows; r++) {
+        for (size_t c = 0; c < t->ch.ncols; c++) {
+            double v = t->ch.cells[r * t->ch.ncols + c];
+            double s = hb_scale_value(v, t->ch.vmax, o->scale);
+            uint32_t want = v > 0 ? shade_word(o->palette, s) : 0xffffff;
+            struct hb_image_rect cell;
+            hb_image_cell_rect(&lay, &t->ch, r, c, &cell);
+            long bad = wrong_pixels(&img, &cell, want);
+            check(bad == 0, "%s: cell %zu,%zu: %ld of %d pixels not %06x "
+                  "(centre %06x)", name, r, c, bad, cell.w * cell.h, want,
+                  pixel(&img, cell.x + cell.w / 2, cell.y + cell.h / 2));
+        }
+    }
+    cairo_surface_destroy(img.s);
+}
+
+static void test_cells(void)
+{
+    struct test_chart *t = malloc(sizeof *t);
+    chart_3x4(t);
+    struct hb_image_opts o = {640, 400, HB_PALETTE_GREGG, HB_SCALE_LINEAR};
+    check_cells(t, &o, "cells-gregg-linear.png");
+    o = (struct hb_image_opts){641, 397, HB_PALETTE_VIRIDIS, HB_SCALE_SQRT};
+    check_cells(t, &o, "cells-viridis-sqrt.png");
+    o = (struct hb_image_opts){1000, 600, HB_PALETTE_GREGG, HB_SCALE_LOG};
+    check_cells(t, &o, "cells-gregg-log.png");
+    /* Too small for text: the cells fill the image. */
+    o = (struct hb_image_opts){10, 10, HB_PALETTE_GREGG, HB_SCALE_LINEAR};
+    check_cells(t, &o, "cells-10x10.png");
+    /* Row 0 is at the bottom: the top-left cell (row 2) holds 3000. */
+    struct hb_image_layout lay;
+    hb_image_layout(&t->ch, &o, &lay);
+    struct hb_image_rect top_left;
+    hb_image_cell_rect(&lay, &t->ch, 2, 0, &top_left);
+    check(top_left.x == 0 && top_left.y == 0, "row 2 is not at the top");
+    free(t);
+}
+
+static void test_layout(void)
+{
+    struct test_chart *t = malloc(sizeof *t);
+    chart_with_line(t);
+    struct hb_image_opts o = {800, 500, HB_PALETTE_GREGG, HB_SCALE_LINEAR};
+    struct hb_image_layout lay;
+    check(hb_image_layout(&t->ch, &o, &lay) == 0, "layout 800x500");
+    const struct hb_image_rect *p = &lay.plot, *b = &lay.bar;
+    check(lay.decorated && lay.heap_axis, "800x500 not decorated");
+    check(p->x > 0 && p->y > 0 && p->w > 400 && p->h > 300,
+          "plot %d,%d %dx%d too small", p->x, p->y, p->w, p->h);
+    check(b->x > p->x + p->w + 40 && b->x + b->w < o.width,
+          "legend at %d not right of the heap axis", b->x);
+    /* The cells tile the plot exactly. */
+    struct hb_image_rect first, last;
+    hb_image_cell_rect(&lay, &t->ch, 0, 0, &first);
+    hb_image_cell_rect(&lay, &t->ch, t->ch.nrows - 1, t->ch.ncols - 1, &last);
+    check(first.x == p->x && first.y + first.h == p->y + p->h,
+          "cell 0,0 not at the plot's bottom left");
+    check(last.x + last.w == p->x + p->w && last.y == p->y,
+          "last cell not at the plot's top right");
+    for (size_t c = 0; c + 1 < t->ch.ncols; c++) {
+        struct hb_image_rect a, n;
+        hb_image_cell_rect(&lay, &t->ch, 0, c, &a);
+        hb_image_cell_rect(&lay, &t->ch, 0, c + 1, &n);
+        check(a.x + a.w == n.x, "gap between columns %zu and %zu", c, c + 1);
+    }
+    o.width = 10;
+    hb_image_layout(&t->ch, &o, &lay);
+    check(!lay.decorated && lay.plot.w == 10 && lay.plot.h == 500,
+          "10x500 should be cells only");
+    free(t);
+}
+
+static void test_line(enum hb_palette pal, const char *name)
+{
+    struct test_chart *t = malloc(sizeof *t);
+    chart_with_line(t);
+    struct hb_image_opts o = {800, 500, pal, HB_SCALE_LINEAR};
+    struct image img;
+    struct hb_image_layout lay;
+    if (render(t, &o, name, 0) || load_png(out_path(name), &img)) {
+        check(0, "%s: no image", name);
+        free(t);
+        return;
+    }
+    hb_image_layout(&t->ch, &o, &lay);
+    uint32_t ink = line_word(pal);
+    int x, y;
+    for (size_t c = 0; c < t->ch.ncols; c++) {
+        hb_image_line_pixel(&lay, &t->ch, c, &x, &y);
+        check(pixel(&img, x, y) == ink, "%s: line at column %zu (%d,%d) is "
+              "%06x, not %06x", name, c, x, y, pixel(&img, x, y), ink);
+    }
+    /* Columns 2 and 3 both hold 200: halfway up the plot, and the line is
+     * level between them, three pixels thick (away from the round joins at
+     * the vertices). */
+    hb_image_line_pixel(&lay, &t->ch, 2, &x, &y);
+    int mid = lay.plot.y + lay.plot.h - 1 - (int)floor((lay.plot.h - 1) / 2.0
+                                                       + 0.5);
+    check(y == mid, "%s: 200 of 400 drawn at row %d, not %d", name, y, mid);
+    int x3, y3;
+    hb_image_line_pixel(&lay, &t->ch, 3, &x3, &y3);
+    for (int xi = x + 2; xi <= x3 - 2; xi++)
+        for (int dy = -1; dy <= 1; dy++)
+            check(pixel(&img, xi, y + dy) == ink, "%s: level line missing "
+                  "at %d,%d", name, xi, y + dy);
+    /* Well above the line in column 0 (line at 0): no line colour. */
+    hb_image_line_pixel(&lay, &t->ch, 0, &x, &y);
+    check(pixel(&img, x, y - 10) != ink, "%s: line colour above the line",
+          name);
+    /* The peak (column 4, 400 = line_max) on the top row, with its disc:
+     * a pixel above the vertex, outside the 3-pixel line, is line colour. */
+    hb_image_line_pixel(&lay, &t->ch, 4, &x, &y);
+    check(y == lay.plot.y, "%s: peak on row %d, not the top %d", name, y,
+          lay.plot.y);
+    int r = lay.peak_radius;
+    check(pixel(&img, x, y + r - 1) == ink && pixel(&img, x, y - r + 1) == ink,
+          "%s: no peak disc around %d,%d", name, x, y);
+    /* Column 5 also holds 400, but has no disc. */
+    hb_image_line_pixel(&lay, &t->ch, 5, &x, &y);
+    check(pixel(&img, x, y + r - 1) != ink, "%s: a disc at column 5", name);
+    cairo_surface_destroy(img.s);
+    render(t, &o, "line.svg", 1);
+    free(t);
+}
+
+/* A phase mark at the start of column 3 is a dashed vertical line on the
+ * first pixel column of that cell. */
+static void test_marks(void)
+{
+    struct test_chart *t = malloc(sizeof *t);
+    chart_3x4(t);
+    t->marks[0] = (struct hb_mark){3000, "phase two"};
+    t->marks[1] = (struct hb_mark){999999, "after the end"};
+    t->ch.marks = t->marks;
+    t->ch.nmarks = 2;
+    struct hb_image_opts o = {640, 400, HB_PALETTE_GREGG, HB_SCALE_LINEAR};
+    struct image img;
+    struct hb_image_layout lay;
+    if (render(t, &o, "marks.png", 0) || load_png(out_path("marks.png"), &img)) {
+        check(0, "marks.png: no image");
+        free(t);
+        return;
+    }
+    hb_image_layout(&t->ch, &o, &lay);
+    struct hb_image_rect cell;
+    hb_image_cell_rect(&lay, &t->ch, 0, 3, &cell);
+    struct hb_image_rect column = {cell.x, lay.plot.y, 1, lay.plot.h};
+    long dark = column.h - wrong_pixels(&img, &column, 0x282828);
+    check(dark > lay.plot.h / 3, "marks.png: %ld dash pixels on x=%d", dark,
+          cell.x);
+    render(t, &o, "marks.svg", 1);
+    cairo_surface_destroy(img.s);
+    free(t);
+}
+
+/* The colour bar: top strip is the hottest shade, bottom the coldest. */
+static void test_legend(void)
+{
+    struct test_chart *t = malloc(sizeof *t);
+    chart_3x4(t);
+    struct hb_image_opts o = {640, 400, HB_PALETTE_VIRIDIS, HB_SCALE_LINEAR};
+    struct image img;
+    struct hb_image_layout lay;
+    if (render(t, &o, "legend.png", 0) ||
+        load_png(out_path("legend.png"), &img)) {
+        check(0, "legend.png: no image");
+        free(t);
+        return;
+    }
+    hb_image_layout(&t->ch, &o, &lay);
+    const struct hb_image_rect *b = &lay.bar;
+    struct hb_image_rect top = {b->x, b->y, b->w, 1};
+    struct hb_image_rect bottom = {b->x, b->y + b->h - 1, b->w, 1};
+    check(wrong_pixels(&img, &top, shade_word(o.palette, 1)) == 0,
+          "legend.png: bar top is not the hottest shade");
+    check(wrong_pixels(&img, &bottom,
+                       shade_word(o.palette, 1.0 / b->h)) == 0,
+          "legend.png: bar bottom is not the coldest shade");
+    cairo_surface_destroy(img.s);
+    free(t);
+}
+
+/* Render; the result must be a PNG of the requested size, or an error with
+ * a one-line message. */
+static void render_survives(const struct test_chart *t, int w, int h,
+                            const char *name)
+{
+    struct hb_image_opts o = {w, h, HB_PALETTE_GREGG, HB_SCALE_LOG};
+    char err[256] = "";
+    char png[128], svg[128];
+    snprintf(png, sizeof png, "degenerate-%s.png", name);
+    snprintf(svg, sizeof svg, "degenerate-%s.svg", name);
+    int rc = hb_render_image(&t->ch, &o, out_path(png), 0, err, sizeof err);
+    int valid = w >= 1 && h >= 1 && w <= HB_IMAGE_MAX_SIDE &&
+                h <= HB_IMAGE_MAX_SIDE;
+    if (!valid) {
+        check(rc != 0 && err[0] && !strchr(err, '\n'),
+              "%s: %dx%d accepted or bad message '%s'", name, w, h, err);
+        return;
+    }
+    check(rc == 0, "%s: render failed: %s", name, err);
+    struct image img;
+    if (rc == 0 && load_png(out_path(png), &img) == 0) {
+        check(img.w == w && img.h == h, "%s: size %dx%d", name, img.w, img.h);
+        cairo_surface_destroy(img.s);
+    } else {
+        check(0, "%s: cannot load", name);
+    }
+    rc = hb_render_image(&t->ch, &o, out_path(svg), 1, err, sizeof err);
+    check(rc == 0, "%s (svg): render failed: %s", name, err);
+}
+
+static void test_degenerate(void)
+{
+    struct test_chart *t = malloc(sizeof *t);
+    init_chart(t, 0, 0, 1);
+    render_survives(t, 300, 200, "empty");
+    init_chart(t, 3, 0, 1);
+    render_survives(t, 300, 200, "no-columns");
+    init_chart(t, 0, 5, 1);
+    t->ch.line = t->line;           /* a line but no rows */
+    render_survives(t, 300, 200, "no-rows");
+    init_chart(t, 3, 1, 7);         /* one column, vmax 0, line_max 0 */
+    t->ch.line = t->line;
+    t->ch.line_peak_col = 0;
+    render_survives(t, 400, 300, "one-column");
+    render_survives(t, 10, 10, "10x10");
+    render_survives(t, 1, 1, "1x1");
+    render_survives(t, 0, 0, "0x0");
+    render_survives(t, -5, 100, "negative");
+    render_survives(t, 100000, 100, "too-wide");
+    render_survives(t, HB_IMAGE_MAX_SIDE, 20, "widest");
+
+    /* Huge values and times, NaN and negative cells, a peak column out of
+     * range, marks everywhere, no labels and no time bounds. */
+    init_chart(t, 5, 6, UINT64_MAX / 8);
+    for (size_t i = 0; i < 30; i++)
+        t->cells[i] = i % 3 ? 1e300 * (double)i : 0;
+    t->cells[4] = NAN;
+    t->cells[5] = -1;
+    t->cells[7] = INFINITY;
+    set_vmax(t);
+    for (size_t c = 0; c < 6; c++)
+        t->line[c] = 1e18 * (double)c;
+    t->ch.line = t->line;
+    t->ch.line_max = 5e18;
+    t->ch.line_peak_col = 99;
+    t->marks[0] = (struct hb_mark){0, "start"};
+    t->marks[1] = (struct hb_mark){UINT64_MAX, NULL};
+    t->marks[2] = (struct hb_mark){UINT64_MAX / 2, "a very long phase name "
+                                   "that will not fit anywhere at all"};
+    t->ch.marks = t->marks;
+    t->ch.nmarks = 3;
+    render_survives(t, 500, 300, "huge");
+    t->ch.row_labels = NULL;
+    t->ch.x_start = t->ch.x_end = NULL;
+    t->ch.title = t->ch.chart_name = t->ch.value_label = NULL;
+    t->ch.time_unit = t->ch.x_label = NULL;
+    render_survives(t, 500, 300, "no-labels");
+
+    /* More columns and rows than pixels. */
+    init_chart(t, 200, 5000, 3);
+    for (size_t i = 0; i < 200 * 5000; i++)
+        t->ch.cells[i] = (double)(i % 977);
+    set_vmax(t);
+    t->ch.time_unit = "ms";
+    render_survives(t, 300, 120, "dense");
+    free(t);
+}
+
+static void test_errors(void)
+{
+    struct test_chart *t = malloc(sizeof *t);
+    chart_3x4(t);
+    struct hb_image_opts o = {300, 200, HB_PALETTE_GREGG, HB_SCALE_LINEAR};
+    char err[256] = "";
+    const char *bad = "/nonexistent-dir/x.png";
+    int rc = hb_render_image(&t->ch, &o, bad, 0, err, sizeof err);
+    check(rc != 0 && strstr(err, bad) && !strchr(err, '\n'),
+          "unwritable path: rc %d, message '%s'", rc, err);
+    rc = hb_render_image(&t->ch, &o, "/nonexistent-dir/x.svg", 1, err,
+                         sizeof err);
+    check(rc != 0 && err[0], "unwritable svg: rc %d", rc);
+    /* A tiny err buffer is still terminated, never overrun. */
+    char tiny[4] = "xyz";
+    rc = hb_render_image(&t->ch, &o, bad, 0, tiny, sizeof tiny);
+    check(rc != 0 && strlen(tiny) < sizeof tiny, "tiny err buffer");
+    free(t);
+}
+
+static void test_palettes(void)
+{
+    unsigned char c[3], d[3];
+    double rgb[3];
+    hb_palette_rgb8(HB_PALETTE_GREGG, 0, c);
+    check(c[0] == 255 && c[1] > 200 && c[2] > 150 && c[2] < 255,
+          "gregg 0 is not cream: %d,%d,%d", c[0], c[1], c[2]);
+    hb_palette_rgb8(HB_PALETTE_GREGG, 1, c);
+    check(c[0] > 120 && c[0] < 200 && c[1] < 40 && c[2] < 40,
+          "gregg 1 is not dark red: %d,%d,%d", c[0], c[1], c[2]);
+    hb_palette_rgb8(HB_PALETTE_VIRIDIS, 0, c);
+    check(c[0] == 68 && c[1] == 1 && c[2] == 84, "viridis 0");
+    hb_palette_rgb8(HB_PALETTE_VIRIDIS, 1, c);
+    check(c[0] == 253 && c[1] == 231 && c[2] == 37, "viridis 1");
+
+    /* Hotter is darker for gregg, lighter for viridis, step by step. */
+    double prev_g = 1e9, prev_v = -1;
+    for (int i = 0; i <= 100; i++) {
+        hb_palette_rgb8(HB_PALETTE_GREGG, i / 100.0, c);
+        hb_palette_rgb8(HB_PALETTE_VIRIDIS, i / 100.0, d);
+        double lg = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+        double lv = 0.2126 * d[0] + 0.7152 * d[1] + 0.0722 * d[2];
+        check(lg < prev_g && lv > prev_v, "luminance not monotonic at %d", i);
+        prev_g = lg;
+        prev_v = lv;
+        hb_palette_rgb(HB_PALETTE_GREGG, i / 100.0, rgb);
+        check(rgb[0] * 255 == c[0] && rgb[1] * 255 == c[1] &&
+              rgb[2] * 255 == c[2], "rgb and rgb8 disagree at %d", i);
+    }
+    hb_palette_rgb8(HB_PALETTE_GREGG, NAN, c);
+    hb_palette_rgb8(HB_PALETTE_GREGG, -3, d);
+    check(memcmp(c, d, 3) == 0, "NaN is not clamped to 0");
+
+    hb_palette_diverging_rgb8(0, c);
+    check(c[0] == 255 && c[1] == 255 && c[2] == 255, "diverging 0 not white");
+    hb_palette_diverging_rgb8(-1, c);
+    check(c[2] > c[0] + 80, "diverging -1 not blue");
+    hb_palette_diverging_rgb8(1, c);
+    check(c[0] > c[2] + 80, "diverging 1 not red");
+    hb_palette_diverging_rgb8(-0.2, c);
+    hb_palette_diverging_rgb8(-0.8, d);
+    check(d[0] < c[0], "diverging: more negative is not bluer");
+
+    static const unsigned char red[3] = {255, 0, 0}, black[3] = {0, 0, 0},
+                               grey[3] = {128, 128, 128};
+    check(hb_palette_xterm256(red) == 196, "xterm red");
+    check(hb_palette_xterm256(black) == 16, "xterm black");
+    check(hb_palette_xterm256(grey) == 244, "xterm grey");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        out_dir = argv[1];
+    test_palettes();
+    test_layout();
+    test_cells();
+    test_line(HB_PALETTE_GREGG, "line-gregg.png");
+    test_line(HB_PALETTE_VIRIDIS, "line-viridis.png");
+    test_marks();
+    test_legend();
+    test_degenerate();
+    test_errors();
+    free(big_cells);
+    printf("%d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
