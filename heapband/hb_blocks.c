@@ -113,12 +113,6 @@ Bool HB_(block_moves) ( ThreadId tid, Addr old_addr, Addr new_addr,
    UInt     new_band = HB_(band_of)(new_szB);
    HbTime   t;
    if (bk == NULL) return False;
-   if (new_szB == bk->szB) {
-      /* Same size: nothing happened to the heap, only the address. */
-      bk->addr = new_addr;
-      VG_(HT_add_node)(live_blocks, bk);
-      return True;
-   }
    t = event_time(bk->szB + new_szB);
    note_death(bk, t);
    HB_(columns_realloc)(t, bk->band, bk->szB, new_band, new_szB);

@@ -40,6 +40,10 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    else if VG_BINT_CLO(arg, "--depth", value, 0, HB_MAX_DEPTH) { HB_(clo).depth = (UInt)value; }
    else if VG_BINT_CLO(arg, "--sites", value, 0, 1000)    { HB_(clo).sites = (UInt)value; }
    else if VG_STR_CLO(arg, "--heapband-out-file", HB_(clo).out_file) {}
+   else if (VG_(strncmp)(arg, "--time-unit=", 12) == 0)
+      VG_(fmsg_bad_option)(arg, "--time-unit must be i, B or ms\n");
+   else if (VG_(strncmp)(arg, "--bands=", 8) == 0)
+      VG_(fmsg_bad_option)(arg, "--bands must be quarter or pow2\n");
    else
       return VG_(replacement_malloc_process_cmd_line_option)(arg);
    return True;

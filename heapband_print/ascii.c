@@ -88,19 +88,31 @@ static const char *plural(uint64_t n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
+/* "1000 (1k)", or just "500" when the short form says the same. */
+static void exact_and_short(char *buf, size_t len, uint64_t v,
+                            const char *unit)
+{
+    char shortform[32], exact[32];
+    hb_format_time(shortform, sizeof shortform, (double)v, unit);
+    snprintf(exact, sizeof exact, "%llu", (unsigned long long)v);
+    if (strcmp(exact, shortform) == 0)
+        snprintf(buf, len, "%s", exact);
+    else
+        snprintf(buf, len, "%s (%s)", exact, shortform);
+}
+
 static void print_header(const struct drawing *d)
 {
     const struct hb_file *f = d->f;
     const struct hb_chart *ch = d->ch;
     const char *u = ch->time_unit;
-    char a[32], b[32];
+    char a[80], b[80];
 
     fprintf(d->out, "heapband %s chart of: %s\n", ch->chart_name, f->cmd);
-    hb_format_time(a, sizeof a, (double)f->end_time, u);
-    fprintf(d->out, "time unit: %s; run length %llu (%s); %llu stored "
-            "column%s of %llu\n", u, (unsigned long long)f->end_time, a,
-            (unsigned long long)f->ncols, f->ncols == 1 ? "" : "s",
-            (unsigned long long)f->col_width);
+    exact_and_short(a, sizeof a, f->end_time, u);
+    fprintf(d->out, "time unit: %s; run length %s; %llu stored column%s of "
+            "%llu\n", u, a, (unsigned long long)f->ncols,
+            plural(f->ncols, "", "s"), (unsigned long long)f->col_width);
     fprintf(d->out, "allocated: %llu block%s, %llu bytes; freed: %llu block%s, "
             "%llu bytes\n", (unsigned long long)f->total_allocs,
             plural(f->total_allocs, "", "s"),
@@ -108,13 +120,14 @@ static void print_header(const struct drawing *d)
             (unsigned long long)f->total_frees,
             plural(f->total_frees, "", "s"),
             (unsigned long long)f->total_free_bytes);
+    char exact[32];
+    snprintf(exact, sizeof exact, "%llu", (unsigned long long)f->peak_bytes);
     hb_format_size(a, sizeof a, (double)f->peak_bytes);
-    hb_format_time(b, sizeof b, (double)f->peak_t_reached, u);
-    fprintf(d->out, "peak: %llu bytes (%s) in %llu block%s at t=%llu (%s)\n",
-            (unsigned long long)f->peak_bytes, a,
-            (unsigned long long)f->peak_blocks,
-            plural(f->peak_blocks, "", "s"),
-            (unsigned long long)f->peak_t_reached, b);
+    exact_and_short(b, sizeof b, f->peak_t_reached, u);
+    fprintf(d->out, "peak: %s bytes%s%s%s in %llu block%s at t=%s\n", exact,
+            strcmp(a, exact) ? " (" : "", strcmp(a, exact) ? a : "",
+            strcmp(a, exact) ? ")" : "", (unsigned long long)f->peak_blocks,
+            plural(f->peak_blocks, "", "s"), b);
     fprintf(d->out, "live at exit: %llu bytes in %llu block%s; unknown frees: "
             "%llu\n", (unsigned long long)f->exit_bytes,
             (unsigned long long)f->exit_blocks,
@@ -135,8 +148,8 @@ static void print_mapping(const struct drawing *d)
                 ch->time_unit, (unsigned long long)ch->x_start[0],
                 (unsigned long long)ch->x_end[ch->ncols - 1]);
     } else {
-        fprintf(d->out, "cell: %s; column: lifetime bucket "
-                "[2^(k-1), 2^k), last column: never freed\n", ch->value_label);
+        fprintf(d->out, "cell: %s;\ncolumn: blocks by lifetime L, "
+                "2^(k-1) <= L < 2^k (bucket k)\n", ch->value_label);
     }
     fprintf(d->out, "rows: %s to %s; shading: %s scale\n",
             ch->row_labels[0], ch->row_labels[ch->nrows - 1],
@@ -154,14 +167,16 @@ static void print_heap_graph(const struct drawing *d)
     const char *bar = d->o->unicode ? "\u2592" : ":";
     const char *peak = d->o->unicode ? "\u2588" : "#";
 
-    fprintf(d->out, "\ntotal heap (%s), %s = peak column:\n",
-            ch->value_label, peak);
+    fprintf(d->out, "\ntotal heap (largest in each column), %s = peak:\n",
+            peak);
     for (int y = h; y >= 1; y--) {
         left_margin(d, y == h ? top : "", d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
             double v = ch->line[j];
+            /* Rounded, so that a drop of a few percent still shows; a
+             * heap that is not empty gets at least one line. */
             int lines = v > 0 && ch->line_max > 0
-                        ? (int)ceil(v / ch->line_max * h - 1e-9) : 0;
+                        ? (int)floor(v / ch->line_max * h + 0.5) : 0;
             if (v > 0 && lines < 1)
                 lines = 1;
             const char *s = lines >= y
@@ -224,7 +239,7 @@ static void print_axis_line(const struct drawing *d, const char *label,
                             const char *ticks)
 {
     const char *dash = d->o->unicode ? "\u2500" : "-";
-    left_margin(d, label, d->o->unicode ? "\u253c" : "+");
+    left_margin(d, label, !d->o->unicode ? "+" : *label ? "\u253c" : "\u2514");
     size_t n = d->ch->ncols * d->cw;
     for (size_t i = 0; i < n; i++)
         fputs(ticks != NULL && ticks[i] ? (d->o->unicode ? "\u2534" : "+")
@@ -270,7 +285,7 @@ static void print_x_axis(const struct drawing *d)
         if (pos < next_free || pos + len > room)
             continue;
         memcpy(line + pos, buf, len);
-        ticks[pos] = 1;
+        ticks[pos] = pos > 0;   /* the corner marks position 0 */
         next_free = pos + len + 1;
         last = pos + len;
     }
@@ -295,6 +310,34 @@ static double unscale(const struct drawing *d, double s)
     }
 }
 
+/* " LO-HI": the values shade i stands for, (LO, HI].  Whole-number charts
+ * (counts, bytes summed) give the whole numbers in it, "A-B" or "A"; -1 when
+ * there is none. */
+static int legend_item(const struct drawing *d, int i, char *buf, size_t len)
+{
+    double lo = unscale(d, (double)(i - 1) / d->nshades);
+    double hi = unscale(d, (double)i / d->nshades);
+    char a[32], b[32];
+    if (i == d->nshades)
+        hi = d->ch->vmax;   /* no rounding error at the top */
+    if (d->o->whole_values) {
+        double first = floor(lo) + 1, last = floor(hi + 1e-9);
+        if (first > last)
+            return -1;
+        format_value(d, a, sizeof a, first);
+        format_value(d, b, sizeof b, last);
+        if (first == last || strcmp(a, b) == 0)
+            snprintf(buf, len, " %s", b);
+        else
+            snprintf(buf, len, " %s-%s", a, b);
+        return 0;
+    }
+    format_value(d, a, sizeof a, lo);
+    format_value(d, b, sizeof b, hi);
+    snprintf(buf, len, " %s-%s", a, b);
+    return 0;
+}
+
 static void print_legend(const struct drawing *d)
 {
     if (!(d->ch->vmax > 0)) {
@@ -303,11 +346,11 @@ static void print_legend(const struct drawing *d)
     }
     size_t col = (size_t)fprintf(d->out, "legend (%s):", d->ch->value_label);
     for (int i = 1; i <= d->nshades; i++) {
-        char lo[32], hi[32], item[80];
-        format_value(d, lo, sizeof lo, unscale(d, (double)(i - 1) / d->nshades));
-        format_value(d, hi, sizeof hi, unscale(d, (double)i / d->nshades));
-        int n = snprintf(item, sizeof item, " %s-%s", lo, hi);
-        size_t width = (size_t)n + 3;
+        char item[80];
+        if (legend_item(d, i, item, sizeof item) < 0)
+            continue;         /* no whole value falls in this shade */
+        int n = (int)strlen(item);
+        size_t width = (size_t)n + 4;    /* " 'x'" + item */
         if (col + width > (size_t)d->o->width) {
             fputs("\n ", d->out);
             col = 1;

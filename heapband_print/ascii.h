@@ -17,6 +17,7 @@ struct hb_ascii_opts {
     enum hb_scale scale;
     enum hb_palette palette;
     int values_are_bytes;      /* format cell values as sizes */
+    int whole_values;          /* cells hold whole numbers (sums of counts) */
 };
 
 /* Characters left of the plot area (row labels and the axis). */

@@ -176,10 +176,10 @@ static int select_columns(const struct hb_file *f,
     map->last_col = f->ncols - 1;
     if (sel->has_to && sel->to / f->col_width < map->last_col)
         map->last_col = sel->to / f->col_width;
-    uint64_t nsel = map->last_col - map->first_col + 1, k = 1;
-    while ((nsel - 1) / k + 1 > sel->max_cols)
-        k *= 2;
-    map->per_col = k;
+    /* The smallest k with ceil(nsel / k) <= max_cols. */
+    uint64_t nsel = map->last_col - map->first_col + 1;
+    uint64_t max_cols = sel->max_cols > 0 ? sel->max_cols : 1;
+    map->per_col = (nsel - 1) / max_cols + 1;
     return 0;
 }
 
@@ -205,11 +205,22 @@ struct time_grid {
     const struct hb_file *f;
     const struct hb_chart_map *map;
     size_t ncols;
+    int cached;               /* chart_col_of's last answer */
+    uint64_t cached_c;
+    size_t cached_j;
 };
 
+/* The chart column of stored column c.  Records come sorted by column, so
+ * the last answer is kept: one division per stored column, not per cell. */
 static size_t chart_col_of(const struct time_grid *g, uint64_t c)
 {
-    return (size_t)((c - g->map->first_col) / g->map->per_col);
+    struct time_grid *cache = (struct time_grid *)g;
+    if (!cache->cached || c != cache->cached_c) {
+        cache->cached_c = c;
+        cache->cached_j = (size_t)((c - g->map->first_col) / g->map->per_col);
+        cache->cached = 1;
+    }
+    return cache->cached_j;
 }
 
 static uint64_t group_first(const struct time_grid *g, size_t j)
@@ -268,9 +279,10 @@ static void finish_cells(const struct time_grid *g,
         }
     /* A column made only of a last stored column starting exactly at the
      * end time has an empty span: its average is its value at that time. */
-    if (sel->kind == HB_CHART_LIVE) {
+    size_t last = ch->ncols - 1;
+    if (sel->kind == HB_CHART_LIVE && ch->x_end[last] == ch->x_start[last]) {
         const struct hb_file *f = g->f;
-        for (size_t i = 0; i < f->ncells; i++) {
+        for (size_t i = f->ncells; i-- > 0 && f->cells[i].c >= g->map->last_col;) {
             const struct hb_cellrec *cell = &f->cells[i];
             if (cell->c < g->map->first_col || cell->c > g->map->last_col
                 || cell->b < g->map->first_band || cell->b > g->map->last_band)
@@ -283,54 +295,29 @@ static void finish_cells(const struct time_grid *g,
     }
 }
 
-/* The total-heap line, by the same statistic as the cells. */
-static int fill_heap_line(const struct time_grid *g,
-                          const struct hb_selection *sel, struct hb_chart *ch)
+/* The total-heap line: the largest heap at any moment of each column (the
+ * col records' LIVE_MAX), whatever the cells show, so that the line's top
+ * is the selection's peak and the peak column is its tallest bar. */
+static int fill_heap_line(const struct time_grid *g, struct hb_chart *ch)
 {
     const struct hb_file *f = g->f;
-    size_t n = ch->ncols;
-    hb_u128 *acc = calloc(n, sizeof *acc);
-    double *peak = calloc(n, sizeof *peak);
-    ch->line = calloc(n, sizeof *ch->line);
-    if (!acc || !peak || !ch->line) {
-        free(acc);
-        free(peak);
+    ch->line = calloc(ch->ncols, sizeof *ch->line);
+    if (ch->line == NULL)
         return -1;
-    }
-    for (size_t i = 0; i < f->ncells; i++) {
-        const struct hb_cellrec *cell = &f->cells[i];
-        if (cell->c >= g->map->first_col && cell->c <= g->map->last_col)
-            acc[chart_col_of(g, cell->c)] += cell->live_integral;
-    }
     for (size_t i = 0; i < f->ncolrecs; i++) {
         const struct hb_colrec *col = &f->cols[i];
         if (col->c < g->map->first_col || col->c > g->map->last_col)
             continue;
         size_t j = chart_col_of(g, col->c);
-        if ((double)col->live_max > peak[j])
-            peak[j] = (double)col->live_max;
-        int at_end = col->c == group_last(g, j);
-        uint64_t span = ch->x_end[j] - ch->x_start[j];
-        if (sel->stat == HB_STAT_MAX)
-            ch->line[j] = peak[j];
-        else if (at_end && (sel->stat == HB_STAT_END || span == 0))
-            ch->line[j] = (double)col->live_end;
+        if ((double)col->live_max > ch->line[j])
+            ch->line[j] = (double)col->live_max;
     }
     ch->line_peak_col = -1;
-    double best = 0;
-    for (size_t j = 0; j < n; j++) {
-        uint64_t span = ch->x_end[j] - ch->x_start[j];
-        if (sel->stat == HB_STAT_AVG && span > 0)
-            ch->line[j] = ratio(acc[j], span);
-        if (ch->line[j] > ch->line_max)
+    for (size_t j = 0; j < ch->ncols; j++)
+        if (ch->line[j] > ch->line_max) {
             ch->line_max = ch->line[j];
-        if (peak[j] > best) {
-            best = peak[j];
             ch->line_peak_col = (int)j;
         }
-    }
-    free(acc);
-    free(peak);
     return 0;
 }
 
@@ -346,7 +333,8 @@ static int build_time_chart(const struct hb_file *f,
     if (choose_rows(f, sel, have, lo, hi, map, err, errlen) < 0)
         return -1;
     uint64_t nsel = map->last_col - map->first_col + 1;
-    struct time_grid g = { f, map, (size_t)((nsel - 1) / map->per_col + 1) };
+    struct time_grid g = { f, map, (size_t)((nsel - 1) / map->per_col + 1),
+                           0, 0, 0 };
     if (alloc_matrix(f, ch, map, g.ncols) < 0)
         goto nomem;
     for (size_t j = 0; j < g.ncols; j++) {
@@ -359,7 +347,7 @@ static int build_time_chart(const struct hb_file *f,
     fill_cells(&g, sel, ch, acc);
     finish_cells(&g, sel, ch, acc);
     free(acc);
-    if (fill_heap_line(&g, sel, ch) < 0)
+    if (fill_heap_line(&g, ch) < 0)
         goto nomem;
     set_vmax(ch);
     return 0;

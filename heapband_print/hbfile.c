@@ -5,12 +5,16 @@
  * cross-record invariants of the format (sums, exit, peak).  The first
  * problem found stops the parse with its line number.
  */
+#define _DEFAULT_SOURCE        /* MADV_HUGEPAGE */
 #include "hbfile.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define MAX_LINE 4096     /* bytes in a line, without its newline */
 #define MAX_FIELDS 12     /* the widest record, "cell", has 10 */
@@ -85,6 +89,34 @@ static char *dup_text(const char *s, size_t n)
 
 /* ------------------------------------------------------------------ lines */
 
+/* Bytes of a word that are below 0x20 (controls, '\n') or above 0x7e: the
+ * classic word-at-a-time tests, so that a line is scanned 8 bytes at a
+ * time (reading the file is most of the printer's work). */
+#define ONES (~(uint64_t)0 / 255)
+#define HIGHS (ONES * 0x80)
+static int word_has_unprintable(uint64_t w)
+{
+    uint64_t below = (w - ONES * 0x20) & ~w & HIGHS;
+    uint64_t above = ((w & ~HIGHS) + ONES * (0x7f - 0x7e)) | w;
+    return ((below | above) & HIGHS) != 0;
+}
+
+/* Length of the run of printable bytes at s (at most n). */
+static size_t printable_run(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i + 8 <= n) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        if (word_has_unprintable(w))
+            break;
+        i += 8;
+    }
+    while (i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] <= 0x7e)
+        i++;
+    return i;
+}
+
 /* Advance to the next line.  Returns 1 with the line in p->line, 0 at the
  * end of the buffer, -1 on a line the format forbids. */
 static int next_line(struct parser *p)
@@ -94,18 +126,14 @@ static int next_line(struct parser *p)
     p->lineno++;
     const char *start = p->buf + p->pos;
     size_t left = p->len - p->pos;
-    const char *nl = memchr(start, '\n', left);
-    size_t n = nl ? (size_t)(nl - start) : left;
+    size_t n = printable_run(start, left < MAX_LINE + 1 ? left : MAX_LINE + 1);
     if (n > MAX_LINE)
         return fail(p, "line longer than %d bytes", MAX_LINE);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)start[i];
-        if (ch < 0x20 || ch > 0x7e)
-            return fail(p, "byte 0x%02x at column %zu is not printable ASCII",
-                        ch, i + 1);
-    }
-    if (nl == NULL)
+    if (n == left)
         return fail(p, "truncated file: the last line has no newline");
+    if (start[n] != '\n')
+        return fail(p, "byte 0x%02x at column %zu is not printable ASCII",
+                    (unsigned char)start[n], n + 1);
     p->line = start;
     p->linelen = n;
     p->pos += n + 1;
@@ -160,36 +188,62 @@ static int field_is(const struct parser *p, size_t i, const char *s)
 
 /* ---------------------------------------------------------------- numbers */
 
-static int parse_u128(struct parser *p, size_t i, hb_u128 *v, int bits)
+/* Check that field i is a number as the format writes them: digits only,
+ * no leading zero. */
+static int check_digits(struct parser *p, size_t i)
 {
     const char *s = p->fs[i];
     size_t n = p->fl[i];
-    hb_u128 limit = bits == 64 ? (hb_u128)UINT64_MAX : ~(hb_u128)0;
-    hb_u128 x = 0;
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; k < n; k++)
         if (s[k] < '0' || s[k] > '9')
             return fail(p, FIELD_FMT " is not an unsigned decimal number",
                         FIELD_ARG(p, i));
-    }
     if (n > 1 && s[0] == '0')
         return fail(p, FIELD_FMT " has a leading zero", FIELD_ARG(p, i));
+    return 0;
+}
+
+/* A number of up to 19 digits always fits in 64 bits; only a 20th digit
+ * needs the overflow test (this runs for every field of every line). */
+static int parse_u64(struct parser *p, size_t i, uint64_t *v)
+{
+    const char *s = p->fs[i];
+    size_t n = p->fl[i];
+    uint64_t x = 0;
     for (size_t k = 0; k < n; k++) {
         unsigned d = (unsigned)(s[k] - '0');
-        if (x > (limit - d) / 10)
-            return fail(p, FIELD_FMT " does not fit in %d bits",
-                        FIELD_ARG(p, i), bits);
+        if (d > 9)
+            return check_digits(p, i);      /* says what is wrong */
+        if (k >= 19 && (k > 19 || x > UINT64_MAX / 10
+                        || (x == UINT64_MAX / 10 && d > UINT64_MAX % 10))) {
+            if (check_digits(p, i) < 0)
+                return -1;
+            return fail(p, FIELD_FMT " does not fit in 64 bits",
+                        FIELD_ARG(p, i));
+        }
         x = x * 10 + d;
     }
+    if (n > 1 && s[0] == '0')
+        return check_digits(p, i);
     *v = x;
     return 0;
 }
 
-static int parse_u64(struct parser *p, size_t i, uint64_t *v)
+static int parse_u128(struct parser *p, size_t i, hb_u128 *v)
 {
-    hb_u128 x;
-    if (parse_u128(p, i, &x, 64) < 0)
+    static const hb_u128 max = ~(hb_u128)0;
+    if (check_digits(p, i) < 0)
         return -1;
-    *v = (uint64_t)x;
+    const char *s = p->fs[i];
+    hb_u128 x = 0;
+    for (size_t k = 0; k < p->fl[i]; k++) {
+        unsigned d = (unsigned)(s[k] - '0');
+        if (x > max / 10 || (x == max / 10 && d > (unsigned)(max % 10)))
+            return fail(p, FIELD_FMT " does not fit in 128 bits",
+                        FIELD_ARG(p, i));
+        x = x * 10 + d;
+    }
+    *v = x;
     return 0;
 }
 
@@ -265,6 +319,12 @@ static int header_word(struct parser *p, const char *keyword,
 static int parse_version(struct parser *p)
 {
     int r = next_line(p);
+    static const char magic[] = "heapband-format ";
+    /* Binary data or a long first line: say what it is not. */
+    if (r < 0 && (p->len < sizeof magic - 1
+                  || memcmp(p->buf, magic, sizeof magic - 1) != 0))
+        return fail(p, "not a heap-band file (the first line is not "
+                    "'heapband-format 1')");
     if (r < 0)
         return -1;
     if (r == 0) {
@@ -407,6 +467,10 @@ static int parse_summary(struct parser *p)
 
 /* ---------------------------------------------------------------- records */
 
+/* The sections after the summary, each a run of one record kind, in this
+ * order; "frame" lines are read by parse_site. */
+enum section { SEC_COL, SEC_CELL, SEC_LIFE, SEC_LEAK, SEC_SITE, SEC_TOP };
+
 static int check_column(struct parser *p, uint64_t c)
 {
     if (c >= p->f->ncols)
@@ -423,12 +487,10 @@ static int check_band(struct parser *p, uint64_t b)
     return 0;
 }
 
-static int parse_col(struct parser *p)
+static int store_col(struct parser *p, const uint64_t *v)
 {
     struct hb_file *f = p->f;
-    uint64_t v[4];
-    if (expect_record(p, "col", 4) < 0 || parse_u64s(p, 1, 4, v) < 0
-        || check_column(p, v[0]) < 0)
+    if (check_column(p, v[0]) < 0)
         return -1;
     if (f->ncolrecs > 0 && v[0] <= f->cols[f->ncolrecs - 1].c)
         return fail(p, "'col %llu' is out of order or repeated",
@@ -445,18 +507,50 @@ static int parse_col(struct parser *p)
     r->live_end = v[1];
     r->live_max = v[2];
     r->blocks_end = v[3];
-    r->line = p->lineno;
+    if (f->ncolrecs == 1)
+        f->cols_line = p->lineno;
     return 0;
 }
 
-static int parse_cell(struct parser *p)
+/* The cells are most of a file.  Reserve room for as many as the rest of
+ * the buffer could hold (a cell line has at least 23 bytes): address space
+ * only, the pages are touched as cells are stored.  On Linux, ask for huge
+ * pages, which saves thousands of page faults on a large file. */
+static int reserve_cells(struct parser *p)
 {
     struct hb_file *f = p->f;
-    uint64_t v[8];
-    hb_u128 integral;
-    if (expect_record(p, "cell", 9) < 0 || parse_u64s(p, 1, 8, v) < 0
-        || parse_u128(p, 9, &integral, 128) < 0
-        || check_column(p, v[0]) < 0 || check_band(p, v[1]) < 0)
+    size_t want = f->ncells + (p->len - p->pos) / 23 + 16;
+    if (want < 2 * p->cap_cells)
+        want = 2 * p->cap_cells;
+    size_t bytes = want * sizeof *f->cells;
+    if (bytes / sizeof *f->cells != want)
+        return fail(p, "out of memory");
+    void *cells = NULL;
+#if defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    if (bytes >= huge) {
+        bytes = (bytes + huge - 1) / huge * huge;
+        cells = aligned_alloc(huge, bytes);
+        if (cells != NULL)
+            madvise(cells, bytes, MADV_HUGEPAGE);  /* a hint: may fail */
+    }
+#endif
+    if (cells == NULL)
+        cells = malloc(bytes);
+    if (cells == NULL)
+        return fail(p, "out of memory");
+    if (f->ncells > 0)
+        memcpy(cells, f->cells, f->ncells * sizeof *f->cells);
+    free(f->cells);
+    f->cells = cells;
+    p->cap_cells = want;
+    return 0;
+}
+
+static int store_cell(struct parser *p, const uint64_t *v, hb_u128 integral)
+{
+    struct hb_file *f = p->f;
+    if (check_column(p, v[0]) < 0 || check_band(p, v[1]) < 0)
         return -1;
     if (f->ncells > 0) {
         const struct hb_cellrec *prev = &f->cells[f->ncells - 1];
@@ -469,7 +563,7 @@ static int parse_cell(struct parser *p)
     if (v[6] > v[7])
         return fail(p, "cell %llu %llu: LIVE_END is larger than LIVE_MAX",
                     (unsigned long long)v[0], (unsigned long long)v[1]);
-    if (GROW(p, f->cells, p->cap_cells, f->ncells) < 0)
+    if (f->ncells == p->cap_cells && reserve_cells(p) < 0)
         return -1;
     struct hb_cellrec *r = &f->cells[f->ncells++];
     r->c = v[0];
@@ -481,7 +575,91 @@ static int parse_cell(struct parser *p)
     r->live_end = v[6];
     r->live_max = v[7];
     r->live_integral = integral;
-    r->line = p->lineno;
+    if (f->ncells == 1)
+        f->cells_line = p->lineno;
+    return 0;
+}
+
+static int parse_col(struct parser *p)
+{
+    uint64_t v[4];
+    if (expect_record(p, "col", 4) < 0 || parse_u64s(p, 1, 4, v) < 0)
+        return -1;
+    return store_col(p, v);
+}
+
+static int parse_cell(struct parser *p)
+{
+    uint64_t v[8];
+    hb_u128 integral = 0;
+    if (expect_record(p, "cell", 9) < 0 || parse_u64s(p, 1, 8, v) < 0
+        || parse_u128(p, 9, &integral) < 0)
+        return -1;
+    return store_cell(p, v, integral);
+}
+
+/* The fast path for the bulk of a file, "col" and "cell" lines: parse the
+ * numbers straight from the buffer in one pass.  It accepts only lines that
+ * are certainly well formed (digits and single spaces, no leading zero, at
+ * most 19 digits a number, the right count) and leaves everything else,
+ * untouched, to the general path, which then says exactly what is wrong. */
+/* 1 when the fast path may be used (tests turn it off to compare). */
+int hb_parse_fast_path = 1;
+
+static size_t fast_numbers(const char *s, size_t left, size_t want,
+                           uint64_t *out)
+{
+    /* Find the newline first (memchr is fast): inside the line it is the
+     * sentinel that stops every digit loop, so no bound check per digit. */
+    const char *nl = memchr(s, '\n', left < MAX_LINE ? left : MAX_LINE);
+    if (nl == NULL)
+        return 0;
+    const char *q = s;
+    for (size_t k = 0; k < want; k++) {
+        const char *first = q;
+        uint64_t x = 0;
+        unsigned d;
+        while ((d = (unsigned)(unsigned char)*q - '0') <= 9) {
+            x = x * 10 + d;
+            q++;
+        }
+        size_t n = (size_t)(q - first);
+        if (n == 0 || n > 19 || (n > 1 && *first == '0'))
+            return 0;
+        out[k] = x;
+        if (q == nl)
+            return k + 1 == want ? (size_t)(nl - s) + 1 : 0;
+        if (*q != ' ')
+            return 0;
+        q++;
+    }
+    return 0;
+}
+
+/* Returns 1 when it consumed and stored a line, 0 to leave it to the general
+ * path, -1 on an error in its values (not its syntax). */
+static int fast_record(struct parser *p, enum section *current)
+{
+    const char *s = p->buf + p->pos;
+    size_t left = p->len - p->pos, used;
+    uint64_t v[9];
+    if (left > 5 && memcmp(s, "cell ", 5) == 0 && *current <= SEC_CELL) {
+        used = fast_numbers(s + 5, left - 5, 9, v);
+        if (used == 0)
+            return 0;
+        p->lineno++;
+        p->pos += 5 + used;
+        *current = SEC_CELL;
+        return store_cell(p, v, v[8]) < 0 ? -1 : 1;
+    }
+    if (left > 4 && memcmp(s, "col ", 4) == 0 && *current <= SEC_COL) {
+        used = fast_numbers(s + 4, left - 4, 4, v);
+        if (used == 0)
+            return 0;
+        p->lineno++;
+        p->pos += 4 + used;
+        return store_col(p, v) < 0 ? -1 : 1;
+    }
     return 0;
 }
 
@@ -627,9 +805,6 @@ static int parse_top(struct parser *p)
     return 0;
 }
 
-/* The sections after the summary, each a run of one record kind, in this
- * order; "frame" lines are read by parse_site. */
-enum section { SEC_COL, SEC_CELL, SEC_LIFE, SEC_LEAK, SEC_SITE, SEC_TOP };
 
 static const struct {
     const char *keyword;
@@ -648,6 +823,11 @@ static int parse_records(struct parser *p)
 {
     enum section current = SEC_COL;
     for (;;) {
+        int fast = hb_parse_fast_path ? fast_record(p, &current) : 0;
+        if (fast < 0)
+            return -1;
+        if (fast > 0)
+            continue;
         if (need_line(p, "'end' line") < 0)
             return -1;
         if (field_is(p, 0, "end")) {
@@ -709,19 +889,19 @@ static int check_one_column(struct parser *p, uint64_t c,
     const struct hb_file *f = p->f;
     uint64_t col_end = col ? col->live_end : 0;
     uint64_t col_max = col ? col->live_max : 0;
-    unsigned long line = col ? col->line : 0;
+    unsigned long line = col ? f->cols_line + (unsigned long)(col - f->cols)
+                             : f->cells_line + (unsigned long)*ci;
     hb_u128 sum = 0;
     for (; *ci < f->ncells && f->cells[*ci].c == c; (*ci)++) {
         const struct hb_cellrec *cell = &f->cells[*ci];
         if (cell->live_max > col_max)
-            return fail_at(p, cell->line, "cell %llu %llu: LIVE_MAX %llu is "
+            return fail_at(p, f->cells_line + (unsigned long)*ci,
+                           "cell %llu %llu: LIVE_MAX %llu is "
                            "above the column's LIVE_MAX %llu",
                            (unsigned long long)c, (unsigned long long)cell->b,
                            (unsigned long long)cell->live_max,
                            (unsigned long long)col_max);
         sum += cell->live_end;
-        if (line == 0)
-            line = cell->line;
     }
     if (sum != col_end)
         return fail_at(p, line, "column %llu: the cells' LIVE_END sum to "

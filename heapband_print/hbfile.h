@@ -21,14 +21,12 @@ struct hb_band { uint64_t lo, hi; };
 
 struct hb_colrec {
     uint64_t c, live_end, live_max, blocks_end;
-    unsigned long line;
 };
 
 struct hb_cellrec {
     uint64_t c, b;
     uint64_t allocs, alloc_bytes, frees, free_bytes, live_end, live_max;
     hb_u128 live_integral;
-    unsigned long line;
 };
 
 struct hb_liferec { uint64_t b, k, count, bytes; };
@@ -60,8 +58,11 @@ struct hb_file {
     uint64_t exit_bytes, exit_blocks;
     uint64_t unknown_frees;
 
+    /* The col and cell lines are each one run of lines: record i is on
+     * line cols_line + i (cells_line + i). */
     struct hb_colrec *cols;    size_t ncolrecs;   /* increasing c */
     struct hb_cellrec *cells;  size_t ncells;     /* by c, then b */
+    unsigned long cols_line, cells_line;
     struct hb_liferec *lifes;  size_t nlifes;     /* by b, then k */
     struct hb_leakrec *leaks;  size_t nleaks;     /* increasing b */
     struct hb_site *sites;     size_t nsites;     /* sites[i].id == i + 1 */
@@ -79,6 +80,11 @@ int hb_parse(const char *buf, size_t len, struct hb_file *f,
              struct hb_parse_error *err);
 
 void hb_file_free(struct hb_file *f);
+
+/* 1 (the default): "col" and "cell" lines go through a faster parser that
+ * leaves every line it is not sure of to the general one.  The fuzzer sets
+ * it to 0 to check that both give the same result. */
+extern int hb_parse_fast_path;
 
 /* "i", "B" or "ms". */
 const char *hb_unit_name(enum hb_unit u);

@@ -4,9 +4,11 @@
  *   pngprobe pixel FILE X Y [X Y ...]      prints "rrggbb" per pixel
  *   pngprobe count FILE X Y W H RRGGBB     pixels of that colour in the
  *                                          rectangle (clipped to the image)
- *   pngprobe bbox FILE RRGGBB              "X Y W H" of the smallest
+ *   pngprobe bbox FILE RRGGBB [X Y W H]    "X Y W H" of the smallest
  *                                          rectangle holding every pixel of
- *                                          that colour, "none" if there is none
+ *                                          that colour (in the given
+ *                                          rectangle, else in the whole
+ *                                          image), "none" if there is none
  *   pngprobe colours FILE X Y W H          number of distinct colours in the
  *                                          rectangle
  *
@@ -31,7 +33,7 @@ static int usage(void)
             "usage: pngprobe size FILE\n"
             "       pngprobe pixel FILE X Y [X Y ...]\n"
             "       pngprobe count FILE X Y W H RRGGBB\n"
-            "       pngprobe bbox FILE RRGGBB\n"
+            "       pngprobe bbox FILE RRGGBB [X Y W H]\n"
             "       pngprobe colours FILE X Y W H\n");
     return 2;
 }
@@ -137,11 +139,13 @@ static int cmd_count(const struct image *img, int argc, char **argv)
 static int cmd_bbox(const struct image *img, int argc, char **argv)
 {
     uint32_t want;
-    if (argc != 1 || parse_colour(argv[0], &want))
+    int r[4] = {0, 0, img->width, img->height};
+    if ((argc != 1 && argc != 5) || parse_colour(argv[0], &want) ||
+        (argc == 5 && parse_rect(argv + 1, img, r)))
         return usage();
     int x0 = img->width, y0 = img->height, x1 = -1, y1 = -1;
-    for (int y = 0; y < img->height; y++)
-        for (int x = 0; x < img->width; x++)
+    for (int y = r[1]; y < r[1] + r[3]; y++)
+        for (int x = r[0]; x < r[0] + r[2]; x++)
             if (pixel(img, x, y) == want) {
                 x0 = x < x0 ? x : x0;
                 x1 = x > x1 ? x : x1;

@@ -112,6 +112,25 @@ int hb_image_layout(const struct hb_chart *chart,
     return 0;
 }
 
+int hb_image_max_columns(const struct hb_image_opts *opts)
+{
+    /* The narrowest plot: a heap axis and the longest row labels. */
+    static char longest[] = "00000000000000";
+    char *labels[1] = {longest};
+    double line[1] = {0};
+    struct hb_chart worst;
+    memset(&worst, 0, sizeof worst);
+    worst.nrows = 1;
+    worst.row_labels = labels;
+    worst.line = line;
+    struct hb_image_layout lay;
+    if (hb_image_layout(&worst, opts, &lay) != 0)
+        return 1;
+    if (!lay.decorated)     /* then a chart may be drawn either way */
+        return opts->width < MIN_PLOT_W ? opts->width : MIN_PLOT_W;
+    return lay.plot.w;
+}
+
 /* floor(i * len / n) without overflow for any realistic n. */
 static int split_point(size_t i, size_t n, int len)
 {
@@ -234,6 +253,52 @@ static void format_human(double v, int bytes, char *buf, size_t len)
     }
     size_t n = strlen(buf);
     snprintf(buf + n, len - n, "%s", u.suffix);
+}
+
+/* A step between axis ticks and how their labels are written: tick k is
+ * k * step, labelled k * step / u.div with u.suffix. */
+struct tick_step {
+    double step;
+    struct unit_scale u;
+    int decimals;
+};
+
+/* Bytes: 1, 2, 5, 10, 20, 50, 100, 200 or 500 B, K, M...: the smallest not
+ * below raw, so that labels read "200B", "400B" or "5K", "10K". */
+static struct tick_step byte_step(double raw)
+{
+    static const double mults[9] = {1, 2, 5, 10, 20, 50, 100, 200, 500};
+    struct tick_step s = {1, {1, byte_suffixes[0]}, 0};
+    for (int u = 0; u < NSUFFIXES; u++)
+        for (int m = 0; m < 9; m++) {
+            s.u = (struct unit_scale){pow(1024, u), byte_suffixes[u]};
+            s.step = mults[m] * s.u.div;
+            if (s.step >= raw)
+                return s;
+        }
+    return s;
+}
+
+/* Counts and times: a nice decimal step, labelled in the step's unit
+ * ("500", "1000", "1500" or "5k", "10k"). */
+static struct tick_step decimal_step(double raw, int whole)
+{
+    struct tick_step s;
+    s.step = nice_step(raw);
+    if (whole && s.step < 1)
+        s.step = 1;
+    s.u = pick_unit(s.step, 1000, decimal_suffixes);
+    s.decimals = decimals_for(s.step / s.u.div);
+    return s;
+}
+
+static void format_tick(const struct tick_step *s, double v, char *buf,
+                        size_t len)
+{
+    if (v == 0)
+        snprintf(buf, len, "0");
+    else
+        snprintf(buf, len, "%.*f%s", s->decimals, v / s->u.div, s->u.suffix);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -371,16 +436,44 @@ static void flush_run(cairo_t *cr, struct run *run, int y, int h)
     run->x1 = run->x0;
 }
 
-/* One row, neighbouring cells of the same colour drawn as one rectangle
- * (fewer SVG elements, same pixels). */
-static void draw_cell_row(const struct render *rd, size_t r)
+/* When there are more rows or columns than pixels, a cell 0 pixels wide
+ * shares its pixel with the cells after it, up to the first that has a
+ * pixel of its own: the last index of the group that starts at i. */
+static size_t group_last(size_t i, size_t n, int len)
+{
+    while (i + 1 < n && split_point(i + 1, n, len) == split_point(i, n, len))
+        i++;
+    return i;
+}
+
+/* The largest value of the cells [r0, r1] x [c0, c1], 0 if none is > 0. */
+static double group_value(const struct hb_chart *ch, size_t r0, size_t r1,
+                          size_t c0, size_t c1)
+{
+    double best = 0;
+    for (size_t r = r0; r <= r1; r++)
+        for (size_t c = c0; c <= c1; c++) {
+            double v = ch->cells[r * ch->ncols + c];
+            if (v > best)       /* NaN never is */
+                best = v;
+        }
+    return best;
+}
+
+/* The rows r0..r1 (one pixel row or more), neighbouring cells of the same
+ * colour drawn as one rectangle (fewer SVG elements, the same pixels).  A
+ * pixel shared by several cells shows the largest of their values, so that
+ * nothing hot disappears. */
+static void draw_row_group(const struct render *rd, size_t r0, size_t r1)
 {
     const struct hb_chart *ch = rd->chart;
+    const struct hb_image_rect *p = &rd->lay.plot;
     struct run run = {0, 0, {0, 0, 0}};
     struct hb_image_rect cell = {0, 0, 0, 0};
-    for (size_t c = 0; c < ch->ncols; c++) {
-        hb_image_cell_rect(&rd->lay, ch, r, c, &cell);
-        double t = cell_shade(rd, ch->cells[r * ch->ncols + c]);
+    for (size_t c0 = 0, c1; c0 < ch->ncols; c0 = c1 + 1) {
+        c1 = group_last(c0, ch->ncols, p->w);
+        hb_image_cell_rect(&rd->lay, ch, r1, c1, &cell);
+        double t = cell_shade(rd, group_value(ch, r0, r1, c0, c1));
         if (t == 0) {
             flush_run(rd->cr, &run, cell.y, cell.h);
             continue;
@@ -401,13 +494,16 @@ static void draw_cell_row(const struct render *rd, size_t r)
 
 static void draw_cells(const struct render *rd)
 {
-    if (!rd->chart->cells)
+    const struct hb_chart *ch = rd->chart;
+    if (!ch->cells)
         return;
     /* Whole-pixel rectangles: no antialiasing, so that every pixel of a
      * cell has exactly its colour. */
     cairo_set_antialias(rd->cr, CAIRO_ANTIALIAS_NONE);
-    for (size_t r = 0; r < rd->chart->nrows; r++)
-        draw_cell_row(rd, r);
+    for (size_t r0 = 0, r1; r0 < ch->nrows; r0 = r1 + 1) {
+        r1 = group_last(r0, ch->nrows, rd->lay.plot.h);
+        draw_row_group(rd, r0, r1);
+    }
     cairo_set_antialias(rd->cr, CAIRO_ANTIALIAS_DEFAULT);
 }
 
@@ -446,21 +542,18 @@ static double time_to_x(const struct render *rd, double t)
     return cell.x + f * cell.w;
 }
 
-static void format_time(const struct render *rd, double t, double step,
-                        double t_max, char *buf, size_t len)
+/* The time step: milliseconds are shown as seconds from a second on. */
+static struct tick_step time_step(const struct render *rd, double raw,
+                                  double t_max)
 {
     const char *unit = rd->chart->time_unit ? rd->chart->time_unit : "";
-    if (t == 0) {
-        snprintf(buf, len, "0");
-    } else if (strcmp(unit, "ms") == 0 && t_max >= 10000) {
-        snprintf(buf, len, "%.*fs", decimals_for(step / 1000), t / 1000);
-    } else if (strcmp(unit, "ms") == 0) {
-        snprintf(buf, len, "%.*fms", decimals_for(step), t);
-    } else {
-        struct unit_scale u = pick_unit(t_max, 1000, decimal_suffixes);
-        snprintf(buf, len, "%.*f%s", decimals_for(step / u.div), t / u.div,
-                 u.suffix);
+    struct tick_step s = decimal_step(raw, 1);
+    if (strcmp(unit, "ms") == 0) {
+        int seconds = t_max >= 1000;
+        s.u = (struct unit_scale){seconds ? 1000 : 1, seconds ? "s" : "ms"};
+        s.decimals = decimals_for(s.step / s.u.div);
     }
+    return s;
 }
 
 static void draw_bottom_tick(const struct render *rd, double x,
@@ -481,14 +574,12 @@ static void draw_time_ticks(const struct render *rd)
     int max_ticks = (int)(rd->lay.plot.w / (9 * CHAR_W * f));
     if (max_ticks < 2)
         max_ticks = 2;
-    double step = nice_step((t1 - t0) / max_ticks);
-    if (step < 1)
-        step = 1;                       /* times are integers */
-    double first = ceil(t0 / step), last = floor(t1 / step);
+    struct tick_step s = time_step(rd, (t1 - t0) / max_ticks, t1);
+    double first = ceil(t0 / s.step), last = floor(t1 / s.step);
     for (double k = first; k <= last && k - first < 1000; k++) {
         char label[32];
-        format_time(rd, k * step, step, t1, label, sizeof label);
-        draw_bottom_tick(rd, time_to_x(rd, k * step), label);
+        format_tick(&s, k * s.step, label, sizeof label);
+        draw_bottom_tick(rd, time_to_x(rd, k * s.step), label);
     }
 }
 
@@ -650,9 +741,16 @@ static void draw_peak(const struct render *rd, const unsigned char ink[3])
     set_rgb8(cr, ink);
     cairo_fill(cr);
 
-    char value[32], label[48];
-    format_human(ch->line[ch->line_peak_col], 1, value, sizeof value);
-    snprintf(label, sizeof label, "peak %s", value);
+    /* The peak column's line value is the peak itself only when the line
+     * shows the largest total of the column (then it is line_max); for an
+     * average line it is less, and the label gives no number. */
+    char label[48] = "peak";
+    double v = ch->line[ch->line_peak_col];
+    if (v > 0 && v >= ch->line_max) {
+        char value[32];
+        format_human(v, 1, value, sizeof value);
+        snprintf(label, sizeof label, "peak %s", value);
+    }
     set_font(cr, rd->lay.font_size, 1);
     const struct hb_image_rect *p = &rd->lay.plot;
     double w = text_width(cr, label);
@@ -697,21 +795,14 @@ static void draw_heap_axis(const struct render *rd)
     double x = p->x + p->w;
     double max = ch->line_max > 0 && isfinite(ch->line_max) ? ch->line_max
                                                              : 0;
-    struct unit_scale u = pick_unit(max, 1024, byte_suffixes);
-    int max_ticks = (int)(p->h / (2.5 * f));
-    double step = nice_step(max / u.div / (max_ticks > 1 ? max_ticks : 1));
-    if (u.div == 1 && step < 1)
-        step = 1;
+    int max_ticks = (int)(p->h / (3.5 * f));
+    struct tick_step s = byte_step(max / (max_ticks > 1 ? max_ticks : 1));
     set_font(cr, f, 0);
     cairo_set_line_width(cr, 1);
-    for (int k = 0; k < 1000 && k * step * u.div <= max * (1 + 1e-9); k++) {
+    for (int k = 0; k < 1000 && k * s.step <= max * (1 + 1e-9); k++) {
         char label[32];
-        if (k == 0)
-            snprintf(label, sizeof label, "0");
-        else
-            snprintf(label, sizeof label, "%.*f%s", decimals_for(step),
-                     k * step, u.suffix);
-        double y = heap_pixel_row(&rd->lay, ch, k * step * u.div) + 0.5;
+        format_tick(&s, k * s.step, label, sizeof label);
+        double y = heap_pixel_row(&rd->lay, ch, k * s.step) + 0.5;
         set_grey(cr, 90);
         line_px(cr, x, y, x + 4, y);
         set_grey(cr, 0);
@@ -756,11 +847,9 @@ static int value_is_bytes(const struct hb_chart *ch)
     return ch->value_label && strstr(ch->value_label, "bytes") != NULL;
 }
 
-static void legend_tick(const struct render *rd, double y, double v)
+static void legend_tick(const struct render *rd, double y, const char *label)
 {
     const struct hb_image_rect *b = &rd->lay.bar;
-    char label[32];
-    format_human(v, value_is_bytes(rd->chart), label, sizeof label);
     set_grey(rd->cr, 90);
     line_px(rd->cr, b->x + b->w, floor(y) + 0.5, b->x + b->w + 4,
             floor(y) + 0.5);
@@ -768,43 +857,51 @@ static void legend_tick(const struct render *rd, double y, double v)
     text_at(rd->cr, label, b->x + b->w + 6, y, 0, 0.5);
 }
 
-/* Candidate legend values below vmax, largest first: 1, 2 and 5 times a
- * power of ten -- of bytes, KiB, MiB... for byte values, so that they read
- * "1K", "2K", "5K"; returns how many were written. */
-static int legend_candidates(double vmax, int bytes, double *out, int max)
+/* A value on the legend and its label. */
+struct legend_entry {
+    double v;
+    char label[24];
+};
+
+/* Logarithmic and square-root scales: candidates below vmax, largest
+ * first, 1, 2 and 5 times a power of ten -- of bytes, KiB, MiB... for byte
+ * values, so that they read "1K", "2K", "5K".  Returns how many. */
+static int legend_candidates(double vmax, int bytes, struct legend_entry *e,
+                             int max)
 {
     static const double mults[9] = {500, 200, 100, 50, 20, 10, 5, 2, 1};
     int n = 0;
     if (bytes) {
         for (int u = NSUFFIXES - 1; u >= 0; u--)
-            for (int m = 0; m < 9; m++) {
-                double v = mults[m] * pow(1024, u);
-                if (v < vmax && n < max)
-                    out[n++] = v;
-            }
-        return n;
+            for (int m = 0; m < 9; m++)
+                if (mults[m] * pow(1024, u) < vmax && n < max)
+                    e[n++].v = mults[m] * pow(1024, u);
+    } else {
+        double mag = pow(10, floor(log10(vmax)));
+        for (int k = 0; k < 20 && n < max; k++, mag /= 10)
+            for (int m = 6; m < 9; m++)
+                if (mults[m] * mag < vmax && n < max)
+                    e[n++].v = mults[m] * mag;
     }
-    double mag = pow(10, floor(log10(vmax)));
-    for (int k = 0; k < 20 && n < max; k++, mag /= 10)
-        for (int m = 6; m < 9; m++) {
-            double v = mults[m] * mag;
-            if (v < vmax && n < max)
-                out[n++] = v;
-        }
+    for (int i = 0; i < n; i++)
+        format_human(e[i].v, bytes, e[i].label, sizeof e[i].label);
     return n;
 }
 
-/* Linear scale: evenly spaced labels at a nice step. */
-static int legend_linear(double vmax, int bytes, int max_ticks, double *out,
-                         int max)
+/* Linear scale: evenly spaced values, largest first. */
+static int legend_linear(double vmax, int bytes, int max_ticks,
+                         struct legend_entry *e, int max)
 {
-    struct unit_scale u = bytes ? pick_unit(vmax, 1024, byte_suffixes)
-                                : (struct unit_scale){1, ""};
-    double step = nice_step(vmax / u.div / max_ticks) * u.div;
+    double raw = vmax / max_ticks;
+    /* Values that are not bytes are counts (allocations, blocks): whole. */
+    struct tick_step s = bytes ? byte_step(raw) : decimal_step(raw, 1);
     int n = 0;
-    for (int k = (int)floor(vmax / step); k >= 1 && n < max; k--)
-        if (k * step < vmax)
-            out[n++] = k * step;
+    for (double k = floor(vmax / s.step); k >= 1 && n < max; k--)
+        if (k * s.step < vmax) {
+            e[n].v = k * s.step;
+            format_tick(&s, e[n].v, e[n].label, sizeof e[n].label);
+            n++;
+        }
     return n;
 }
 
@@ -817,26 +914,28 @@ static void draw_legend_ticks(const struct render *rd)
     double vmax = rd->chart->vmax;
     double gap = 1.3 * rd->lay.font_size;
     double bottom = b->y + b->h, top = b->y;
-    legend_tick(rd, bottom, 0);
+    legend_tick(rd, bottom, "0");
     if (!(vmax > 0) || !isfinite(vmax))
         return;
-    legend_tick(rd, top, vmax);
-
-    double values[64];
     int bytes = value_is_bytes(rd->chart);
-    int max_ticks = (int)(b->h / (2.5 * rd->lay.font_size));
+    char label[24];
+    format_human(vmax, bytes, label, sizeof label);
+    legend_tick(rd, top, label);
+
+    struct legend_entry e[64];
+    int max_ticks = (int)(b->h / (3.5 * rd->lay.font_size));
     int n = rd->opts->scale == HB_SCALE_LINEAR
                 ? legend_linear(vmax, bytes, max_ticks > 1 ? max_ticks : 1,
-                                values, 64)
-                : legend_candidates(vmax, bytes, values, 64);
+                                e, 64)
+                : legend_candidates(vmax, bytes, e, 64);
     double last_y = top;
     for (int i = 0; i < n; i++) {
-        double t = hb_scale_value(values[i], vmax, rd->opts->scale);
+        double t = hb_scale_value(e[i].v, vmax, rd->opts->scale);
         double y = bottom - t * b->h;
         if (y > bottom - gap)
             break;              /* smaller values only come lower */
         if (y - last_y >= gap) {
-            legend_tick(rd, y, values[i]);
+            legend_tick(rd, y, e[i].label);
             last_y = y;
         }
     }

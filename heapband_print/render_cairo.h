@@ -10,8 +10,11 @@
  * plot.x + floor(c * plot.w / ncols) up to (excluding) the same for c + 1,
  * and row r (row 0 at the bottom) spans from plot.y + plot.h -
  * floor((r + 1) * plot.h / nrows) up to (excluding) plot.y + plot.h -
- * floor(r * plot.h / nrows).  A cell that would be 0 pixels wide or high is
- * widened to 1 pixel (and the next cell in the same pixel draws over it).
+ * floor(r * plot.h / nrows).  A cell that would be 0 pixels wide or high
+ * shares its pixel with the cells after it, up to the first one that has a
+ * pixel of its own, and hb_image_cell_rect() gives it that pixel; the pixel
+ * shows the largest value of those cells.  (Build charts with at most
+ * hb_image_max_columns() columns and this does not happen.)
  * Every pixel of a cell has exactly the palette colour of the cell's shade,
  * except where a phase mark, the heap line or its peak marker are drawn.
  */
@@ -47,6 +50,12 @@ struct hb_image_layout {
 int hb_image_layout(const struct hb_chart *chart,
                     const struct hb_image_opts *opts,
                     struct hb_image_layout *lay);
+
+/* The most columns a chart can have so that each gets at least one pixel
+ * column, whatever its row labels and heap line: build the chart with at
+ * most this many (merging stored columns), and every column is seen.  At
+ * least 1, also for an invalid size. */
+int hb_image_max_columns(const struct hb_image_opts *opts);
 
 /* The pixels of cell (r, c); r < chart->nrows, c < chart->ncols. */
 void hb_image_cell_rect(const struct hb_image_layout *lay,

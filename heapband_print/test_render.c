@@ -1,6 +1,8 @@
 /* test_render.c -- unit tests of the PNG/SVG renderer and the palettes.
  *
  *   test_render [DIR]
+ *   test_render --shade PALETTE SCALE V VMAX    colour of a cell, rrggbb
+ *   test_render --line-colour PALETTE           colour of the heap line
  *
  * Builds small charts by hand, draws them into DIR (default: the current
  * directory) as PNG and SVG, reads the PNGs back and checks exact pixels
@@ -292,6 +294,25 @@ static void test_layout(void)
         hb_image_cell_rect(&lay, &t->ch, 0, c + 1, &n);
         check(a.x + a.w == n.x, "gap between columns %zu and %zu", c, c + 1);
     }
+    /* hb_image_max_columns() columns get a pixel each in any chart. */
+    static const int sizes[][2] = {{800, 500}, {300, 120}, {120, 80},
+                                   {100, 60}, {60, 60}, {10, 10}, {1, 1}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        struct hb_image_opts so = {sizes[i][0], sizes[i][1], o.palette,
+                                   o.scale};
+        int maxc = hb_image_max_columns(&so);
+        for (int variant = 0; variant < 4; variant++) {
+            chart_with_line(t);
+            t->ch.line = variant & 1 ? t->line : NULL;
+            if (variant & 2)
+                strcpy(t->row_text[0], "1023.75K-1024K+");
+            hb_image_layout(&t->ch, &so, &lay);
+            check(maxc >= 1 && maxc <= lay.plot.w, "%dx%d variant %d: max "
+                  "columns %d, plot %d wide", so.width, so.height, variant,
+                  maxc, lay.plot.w);
+        }
+    }
+    chart_with_line(t);
     o.width = 10;
     hb_image_layout(&t->ch, &o, &lay);
     check(!lay.decorated && lay.plot.w == 10 && lay.plot.h == 500,
@@ -405,6 +426,34 @@ static void test_legend(void)
     check(wrong_pixels(&img, &bottom,
                        shade_word(o.palette, 1.0 / b->h)) == 0,
           "legend.png: bar bottom is not the coldest shade");
+    cairo_surface_destroy(img.s);
+    free(t);
+}
+
+/* More columns than pixels: a pixel shows the hottest of its cells. */
+static void test_dense(void)
+{
+    struct test_chart *t = malloc(sizeof *t);
+    init_chart(t, 1, 1000, 1);
+    for (size_t c = 0; c < 1000; c++)
+        t->ch.cells[c] = c == 333 ? 100 : 1;
+    set_vmax(t);
+    struct hb_image_opts o = {10, 6, HB_PALETTE_GREGG, HB_SCALE_LINEAR};
+    struct image img;
+    if (render(t, &o, "dense.png", 0) || load_png(out_path("dense.png"), &img)) {
+        check(0, "dense.png: no image");
+        free(t);
+        return;
+    }
+    struct hb_image_rect all = {0, 0, 10, 6}, hot_col = {3, 0, 1, 6};
+    uint32_t hot = shade_word(o.palette, 1);
+    uint32_t cold = shade_word(o.palette, hb_scale_value(1, 100, o.scale));
+    check(wrong_pixels(&img, &all, hot) == 60 - 6, "dense.png: the hot "
+          "column is not exactly one pixel column");
+    check(wrong_pixels(&img, &hot_col, hot) == 0, "dense.png: column 333 is "
+          "not drawn at x=3");
+    check(wrong_pixels(&img, &all, cold) == 6, "dense.png: the other pixels "
+          "are not the cold colour");
     cairo_surface_destroy(img.s);
     free(t);
 }
@@ -567,8 +616,36 @@ static void test_palettes(void)
     check(hb_palette_xterm256(grey) == 244, "xterm grey");
 }
 
+/* test_render --shade PALETTE SCALE V VMAX: the colour of a cell, for the
+ * shell tests that check the printer's images. */
+static int print_shade(char **argv)
+{
+    enum hb_palette p = strcmp(argv[0], "viridis") == 0 ? HB_PALETTE_VIRIDIS
+                                                        : HB_PALETTE_GREGG;
+    enum hb_scale s = strcmp(argv[1], "sqrt") == 0  ? HB_SCALE_SQRT
+                      : strcmp(argv[1], "log") == 0 ? HB_SCALE_LOG
+                                                    : HB_SCALE_LINEAR;
+    double v = strtod(argv[2], NULL), vmax = strtod(argv[3], NULL);
+    double t = hb_scale_value(v, vmax, s);
+    printf("%06x\n", t > 0 ? (unsigned)shade_word(p, t) : 0xffffffu);
+    return 0;
+}
+
+/* test_render --line-colour PALETTE: the heap line's colour. */
+static int print_line_colour(char **argv)
+{
+    enum hb_palette p = strcmp(argv[0], "viridis") == 0 ? HB_PALETTE_VIRIDIS
+                                                        : HB_PALETTE_GREGG;
+    printf("%06x\n", (unsigned)line_word(p));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 6 && strcmp(argv[1], "--shade") == 0)
+        return print_shade(argv + 2);
+    if (argc == 3 && strcmp(argv[1], "--line-colour") == 0)
+        return print_line_colour(argv + 2);
     if (argc > 1)
         out_dir = argv[1];
     test_palettes();
@@ -578,6 +655,7 @@ int main(int argc, char **argv)
     test_line(HB_PALETTE_VIRIDIS, "line-viridis.png");
     test_marks();
     test_legend();
+    test_dense();
     test_degenerate();
     test_errors();
     free(big_cells);

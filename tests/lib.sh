@@ -20,3 +20,44 @@ run_hb() {
 field() {
    awk -v k="$2" -v n="$3" '$1 == k { print $n; exit }' "$1"
 }
+
+# The Valgrind platform (amd64-linux) and the directory of Valgrind's own
+# tools, read from the build tree's private lib directory.
+vglib="$HB_BUILDDIR/heapband/vglib"
+hb_platform() {
+   ls "$vglib" | sed -n 's/^heapband-\(.*\)$/\1/p'
+}
+vg_tooldir() {
+   dirname "$(readlink "$vglib/vgpreload_core-$(hb_platform).so")"
+}
+
+# strip_pid FILE: the file without the lines that may differ between runs
+# of the same program (pid, ppid) or between build trees (cmd).
+strip_pid() {
+   grep -v -e '^pid: ' -e '^ppid: ' -e '^cmd: ' "$1"
+}
+
+# sum_band FILE BAND FIELD: sum of a cell field over all columns of a band
+# (FIELD 4 = allocations, 5 = bytes allocated, 6 = frees, 7 = bytes freed).
+sum_band() {
+   awk -v b="$2" -v f="$3" '$1 == "cell" && $3 == b { s += $f } END { print s + 0 }' "$1"
+}
+
+# dhat_line KIND PROG...: "BYTES BLOCKS" of DHAT's Total, t-gmax or t-end.
+dhat_numbers() {
+   kind=$1; shift
+   valgrind --tool=dhat --dhat-out-file=/dev/null "$@" 2>&1 >/dev/null |
+      sed -n "s/^==[0-9]*== $kind: *\([0-9,]*\) bytes in \([0-9,]*\) blocks.*/\1 \2/p" |
+      tr -d ,
+}
+
+# band_of FILE SIZE: the band holding SIZE, from the file's band table.
+band_of() {
+   awk -v s="$2" '$1 == "band" && $3 <= s + 0 && s + 0 <= $4 { print $2; exit }' "$1"
+}
+
+# band_sums FILE SIZE: "allocs bytes frees bytes" of the band holding SIZE.
+band_sums() {
+   b=$(band_of "$1" "$2")
+   echo "$(sum_band "$1" "$b" 4) $(sum_band "$1" "$b" 5) $(sum_band "$1" "$b" 6) $(sum_band "$1" "$b" 7)"
+}

@@ -1,0 +1,28 @@
+# Write a valid heap-band file of NC columns x NB bands, every cell
+# non-zero, taking the band table from the "band" lines on standard input.
+# Each band b = 4 .. NB+3 holds one block of LO bytes for the whole run and
+# allocates and frees one more in every column.
+BEGIN { nbt = 0 }
+$1 == "band" { line[nbt] = $0; lo[nbt] = $3; nbt++ }
+END {
+   W = 1024
+   print "heapband-format 1"; print "tool: heapband 0.1.0"; print "cmd: ./perf"
+   print "pid: 1"; print "ppid: 1"; print "time-unit: i"; print "bands: quarter"
+   print "band-count: " nbt; print "columns-budget: " NC; print "column-width: " W
+   print "column-count: " NC; print "end-time: " (NC * W - 1)
+   for (b = 0; b < nbt; b++) print line[b]
+   live = 0
+   for (i = 4; i < NB + 4; i++) live += lo[i]
+   printf "total %d %.0f %d %.0f\n", NC * NB, NC * live, NC * NB, NC * live
+   printf "peak %.0f %d 0 %d\n", live, NB, NC * W - 1
+   printf "exit %.0f %d\n", live, NB
+   print "unknown-frees 0"
+   for (c = 0; c < NC; c++) printf "col %d %.0f %.0f %d\n", c, live, live, NB
+   for (c = 0; c < NC; c++) {
+      span = (c == NC - 1) ? W - 1 : W
+      for (i = 4; i < NB + 4; i++)
+         printf "cell %d %d 1 %.0f 1 %.0f %.0f %.0f %.0f\n", c, i, lo[i], lo[i], lo[i], lo[i], lo[i] * span
+   }
+   for (i = 4; i < NB + 4; i++) printf "leak %d 1 %.0f\n", i, lo[i]
+   print "end"
+}

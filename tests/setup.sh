@@ -1,0 +1,31 @@
+#!/bin/sh
+# Prepares a build of heapband in ./build: installs the Debian packages it
+# needs when they are missing (as root), runs autoreconf and configure, and
+# builds.  Used by tests/check.sh, tests/demo.sh and CI.
+set -e
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+
+packages="gcc g++ make autoconf automake pkg-config valgrind libcairo2-dev python3"
+missing=""
+for p in $packages; do
+   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+      missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+   if [ "$(id -u)" = 0 ]; then
+      echo "setup: installing$missing"
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -q >/dev/null
+      apt-get install -y -q $missing >/dev/null
+   else
+      echo "setup: missing Debian packages:$missing (run as root to install them)" >&2
+      exit 1
+   fi
+fi
+
+[ -x configure ] && [ configure -nt configure.ac ] || autoreconf -fi >/dev/null 2>&1
+mkdir -p build
+cd build
+[ -f Makefile ] || ../configure --quiet
+make -j"$(nproc)" >/dev/null
