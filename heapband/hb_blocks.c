@@ -83,15 +83,18 @@ void HB_(block_born) ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
    HB_(columns_alloc)(t, band, szB);
 }
 
-/* Removes and returns the live block at addr if it has that origin. */
+/* Removes and returns the live block at addr if it has that origin.  One
+   hash lookup on the common path: a block of the other origin (rare) is
+   put back. */
 static HbBlock* take_block ( Addr addr, HbOrigin origin )
 {
-   HbBlock* bk = VG_(HT_lookup)(live_blocks, addr);
-   if (bk == NULL || bk->origin != origin) {
-      unknown_frees++;
-      return NULL;
+   HbBlock* bk = VG_(HT_remove)(live_blocks, addr);
+   if (bk != NULL && bk->origin != origin) {
+      VG_(HT_add_node)(live_blocks, bk);
+      bk = NULL;
    }
-   return VG_(HT_remove)(live_blocks, addr);
+   if (bk == NULL) unknown_frees++;
+   return bk;
 }
 
 Bool HB_(block_dies) ( Addr addr, HbOrigin origin )

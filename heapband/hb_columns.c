@@ -30,6 +30,7 @@ static UInt      n_bands;
 static UInt      bands_in_use;    /* 1 + the highest band seen so far */
 static HbTime    width = 1;       /* W */
 static UInt      open_col = 0;    /* the column receiving events */
+static HbTime    open_col_end = 1;/* (open_col + 1) * width */
 static Bool      finished = False;
 static HbCell*   cells;           /* budget * n_bands, cells[col*n_bands+b] */
 static HbColumn* columns;         /* budget */
@@ -81,6 +82,7 @@ static void start_column ( UInt col )
 {
    UInt b;
    open_col = col;
+   open_col_end = (HbTime)(col + 1) * width;
    for (b = 0; b < bands_in_use; b++)
       cell_at(col, b)->live_max_B = band_live_B[b];
    columns[col].live_max_B = run.live_B;
@@ -119,11 +121,11 @@ static void halve_resolution ( void )
    open_col = kept;   /* not started yet: the caller starts it */
 }
 
-/* Moves the open column forward until it contains t. */
-static void advance_to ( HbTime t )
+/* Moves the open column forward until it contains t.  Most events fall in
+   the open column: one comparison. */
+static inline void advance_to ( HbTime t )
 {
-   tl_assert(!finished);
-   while (t >= (HbTime)(open_col + 1) * width) {
+   while (t >= open_col_end) {
       UInt next;
       close_open_column((HbTime)(open_col + 1) * width);
       next = open_col + 1;
@@ -216,6 +218,7 @@ void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
 
 void HB_(columns_finish) ( HbTime end )
 {
+   tl_assert(!finished);
    advance_to(end);
    close_open_column(end);
    if (peak_is_current) run.peak_left = end;

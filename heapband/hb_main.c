@@ -60,11 +60,13 @@
 #include "hb_bands.h"
 #include "hb_blocks.h"
 #include "hb_columns.h"
+#include "hb_marks.h"
 #include "hb_options.h"
 #include "hb_output.h"
 #include "hb_sites.h"
 #include "hb_time.h"
 #include "pub_tool_basics.h"
+#include "heapband.h"
 #include "pub_tool_clreq.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -205,9 +207,9 @@ static SizeT hb_malloc_usable_size ( ThreadId tid, void* p )
 /*--- Client requests                                      ---*/
 /*------------------------------------------------------------*/
 
-/* valgrind.h's custom-allocator requests.  A MALLOCLIKE_BLOCK at an
-   address that is already live first ends the old block, so that the
-   table never holds two blocks at one address. */
+/* valgrind.h's custom-allocator requests and heapband.h's marks.  A
+   MALLOCLIKE_BLOCK at an address that is already live first ends the old
+   block, so that the table never holds two blocks at one address. */
 static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
 {
    switch (arg[0]) {
@@ -223,6 +225,9 @@ static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
       case VG_USERREQ__FREELIKE_BLOCK:
          if (arg[1] != 0)
             HB_(block_dies)((Addr)arg[1], HbFromClientRequest);
+         break;
+      case VG_USERREQ__HEAPBAND_MARK:
+         HB_(mark)(HB_(time_now)(), (Addr)arg[1]);
          break;
       case VG_USERREQ__RESIZEINPLACE_BLOCK:
          HB_(block_moves)(tid, (Addr)arg[1], (Addr)arg[1], (SizeT)arg[3],
@@ -265,6 +270,7 @@ static void hb_post_clo_init ( void )
    HB_(columns_init)(HB_(clo).columns, HB_(n_bands)());
    HB_(sites_init)(HB_(clo).depth);
    HB_(blocks_init)();
+   HB_(marks_init)();
 }
 
 static void hb_fini ( Int exitcode )

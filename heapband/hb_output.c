@@ -4,7 +4,7 @@
 
 /* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
 
-/* Writes docs/heapband-format.md, version 1, section by section.  Nothing
+/* Writes docs/heapband-format.md, version 2, section by section.  Nothing
    here may depend on addresses, the pid (except the pid lines) or the
    wall clock, so that two runs of a deterministic program give files that
    differ only in the `pid:` and `ppid:` lines. */
@@ -13,6 +13,7 @@
 #include "hb_bands.h"
 #include "hb_blocks.h"
 #include "hb_columns.h"
+#include "hb_marks.h"
 #include "hb_options.h"
 #include "hb_sites.h"
 #include "hb_time.h"
@@ -26,7 +27,7 @@
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
-#define HB_FORMAT_VERSION 1
+#define HB_FORMAT_VERSION 2
 
 /* Text fields are printable ASCII only, so the file stays line-oriented. */
 static void write_text ( VgFile* fp, const HChar* s )
@@ -132,32 +133,66 @@ static void write_cells ( VgFile* fp )
    }
 }
 
-const HChar* HB_(write_file) ( HbTime end )
+static void write_sections ( VgFile* fp, HbTime end )
 {
-   HChar*  name = VG_(expand_file_name)("--heapband-out-file",
-                                        HB_(clo).out_file);
-   SizeT   tmp_len = VG_(strlen)(name) + 32;
-   HChar*  tmp_name = VG_(malloc)("hb.output.tmpname", tmp_len);
-   VgFile* fp;
-   VG_(snprintf)(tmp_name, tmp_len, "%s.tmp.%d", name, VG_(getpid)());
-   fp = VG_(fopen)(tmp_name, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
-                   VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP | VKI_S_IROTH);
-   if (fp == NULL) {
-      VG_(umsg)("error: cannot create heap-band file %s\n", tmp_name);
-      VG_(free)(tmp_name);
-      return NULL;
-   }
    write_header(fp, end);
    write_bands(fp);
    write_run_summary(fp);
+   HB_(marks_write)(fp);
    write_columns(fp);
    write_cells(fp);
    HB_(blocks_write_lifetimes)(fp);
    HB_(sites_write)(fp, HB_(clo).sites);
    VG_(fprintf)(fp, "end\n");
+}
+
+/* A name that exists and is not a regular file (/dev/null, a pipe, a
+   terminal) is written to directly: renaming over it would replace it. */
+static Bool is_special_file ( const HChar* name )
+{
+   struct vg_stat st;
+   if (sr_isError(VG_(stat)(name, &st))) return False;
+   return (st.mode & VKI_S_IFMT) != VKI_S_IFREG;
+}
+
+static VgFile* create_file ( const HChar* name )
+{
+   VgFile* fp = VG_(fopen)(name, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
+                           VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
+                           | VKI_S_IROTH);
+   if (fp == NULL)
+      VG_(umsg)("error: cannot create heap-band file %s\n", name);
+   return fp;
+}
+
+const HChar* HB_(write_file) ( HbTime end )
+{
+   HChar*  name = VG_(expand_file_name)("--heapband-out-file",
+                                        HB_(clo).out_file);
+   SizeT   tmp_len;
+   HChar*  tmp_name;
+   VgFile* fp;
+   if (is_special_file(name)) {
+      if ((fp = create_file(name)) == NULL) return NULL;
+      write_sections(fp, end);
+      VG_(fclose)(fp);
+      return name;
+   }
+   /* Written under a temporary name in the same directory and renamed, so
+      that a reader never sees half a file. */
+   tmp_len  = VG_(strlen)(name) + 32;
+   tmp_name = VG_(malloc)("hb.output.tmpname", tmp_len);
+   VG_(snprintf)(tmp_name, tmp_len, "%s.tmp.%d", name, VG_(getpid)());
+   fp = create_file(tmp_name);
+   if (fp == NULL) {
+      VG_(free)(tmp_name);
+      return NULL;
+   }
+   write_sections(fp, end);
    VG_(fclose)(fp);
    if (VG_(rename)(tmp_name, name) != 0) {
       VG_(umsg)("error: cannot rename %s to %s\n", tmp_name, name);
+      VG_(unlink)(tmp_name);
       VG_(free)(tmp_name);
       return NULL;
    }

@@ -13,10 +13,17 @@ void HB_(u128_add) ( HbU128* acc, const HbU128* x )
    acc->lo  = lo;
 }
 
-/* acc += a * b, from four 32x32->64 partial products so that it needs no
-   compiler support for 128-bit integers (32-bit platforms have none). */
+/* acc += a * b.  One multiply instruction where the compiler has 128-bit
+   integers (64-bit hosts); elsewhere four 32x32->64 partial products. */
 void HB_(u128_add_mul) ( HbU128* acc, ULong a, ULong b )
 {
+#if defined(__SIZEOF_INT128__)
+   unsigned __int128 product = (unsigned __int128)a * b;
+   HbU128 p;
+   p.lo = (ULong)product;
+   p.hi = (ULong)(product >> 64);
+   HB_(u128_add)(acc, &p);
+#else
    ULong a_lo = a & 0xFFFFFFFFULL, a_hi = a >> 32;
    ULong b_lo = b & 0xFFFFFFFFULL, b_hi = b >> 32;
    ULong ll = a_lo * b_lo;
@@ -30,6 +37,7 @@ void HB_(u128_add_mul) ( HbU128* acc, ULong a, ULong b )
    product.lo = (middle << 32) | (ll & 0xFFFFFFFFULL);
    product.hi = hh + (lh >> 32) + (hl >> 32) + (middle >> 32);
    HB_(u128_add)(acc, &product);
+#endif
 }
 
 Bool HB_(u128_is_zero) ( const HbU128* x )

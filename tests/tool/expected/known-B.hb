@@ -1,4 +1,4 @@
-heapband-format 1
+heapband-format 2
 tool: heapband 0.1.0
 time-unit: B
 bands: quarter
