@@ -108,7 +108,15 @@ static void print_header(const struct drawing *d)
     const char *u = ch->time_unit;
     char a[80], b[80];
 
-    fprintf(d->out, "heapband %s chart of: %s\n", ch->chart_name, f->cmd);
+    /* A long command is cut to the width: the header stays one line. */
+    int head = snprintf(a, sizeof a, "heapband %s chart of: ", ch->chart_name);
+    int room = d->o->width - head, len = (int)strlen(f->cmd);
+    if (room < 4)
+        room = 4;
+    if (len <= room)
+        fprintf(d->out, "%s%s\n", a, f->cmd);
+    else
+        fprintf(d->out, "%s%.*s...\n", a, room - 3, f->cmd);
     exact_and_short(a, sizeof a, f->end_time, u);
     fprintf(d->out, "time unit: %s; run length %s; %llu stored column%s of "
             "%llu\n", u, a, (unsigned long long)f->ncols,
@@ -234,16 +242,22 @@ static void print_heatmap(const struct drawing *d)
 
 /* ----------------------------------------------------------------- x axis */
 
-/* The horizontal axis: under the heap graph (with "0") and the heatmap. */
+/* The horizontal axis: under the heap graph (with "0") and the heatmap.
+ * marks[i] (when given) is 0 for a dash, 1 for a tick, or a character to
+ * draw there (a phase mark's symbol). */
 static void print_axis_line(const struct drawing *d, const char *label,
-                            const char *ticks)
+                            const char *marks)
 {
     const char *dash = d->o->unicode ? "\u2500" : "-";
     left_margin(d, label, !d->o->unicode ? "+" : *label ? "\u253c" : "\u2514");
     size_t n = d->ch->ncols * d->cw;
-    for (size_t i = 0; i < n; i++)
-        fputs(ticks != NULL && ticks[i] ? (d->o->unicode ? "\u2534" : "+")
-                                        : dash, d->out);
+    for (size_t i = 0; i < n; i++) {
+        char m = marks != NULL ? marks[i] : 0;
+        if (m > 1)
+            fputc(m, d->out);
+        else
+            fputs(m == 1 ? (d->o->unicode ? "\u2534" : "+") : dash, d->out);
+    }
     fputc('\n', d->out);
 }
 
@@ -257,10 +271,35 @@ static void column_label(const struct drawing *d, size_t j, char *buf,
                        d->ch->time_unit);
 }
 
+/* The symbol of phase mark i: 1-9, then a-z, then '*'. */
+static char mark_symbol(size_t i)
+{
+    static const char symbols[] = "123456789abcdefghijklmnopqrstuvwxyz";
+    return i < sizeof symbols - 1 ? symbols[i] : '*';
+}
+
+/* Put tick label `j` at its column if it does not overlap the previous one
+ * nor run past the line. */
+static void place_label(const struct drawing *d, size_t j, char *line,
+                        char *marks, size_t room, size_t *next_free,
+                        size_t *last)
+{
+    char buf[40];
+    size_t pos = j * d->cw;
+    column_label(d, j, buf, sizeof buf);
+    size_t len = strlen(buf);
+    if (pos < *next_free || pos + len > room)
+        return;
+    memcpy(line + pos, buf, len);
+    marks[pos] = pos > 0;   /* the corner marks position 0 */
+    *next_free = pos + len + 1;
+    *last = pos + len;
+}
+
 /* Tick labels at the left edge of every t-th column, t a power of two
- * spacing them at least TICK_SPACING characters apart (every column for
- * lifetime buckets when they fit); a label that would overlap the previous
- * one or run past the width is left out. */
+ * spacing them at least TICK_SPACING characters apart (6 for lifetime
+ * buckets, whose last column, "never", is always labelled when it fits);
+ * phase marks as their symbols on the axis, listed under it. */
 static void print_x_axis(const struct drawing *d)
 {
     const struct hb_chart *ch = d->ch;
@@ -269,32 +308,46 @@ static void print_x_axis(const struct drawing *d)
     while (step * d->cw < (ch->col_labels ? 6u : TICK_SPACING)
            && step < ch->ncols)
         step *= 2;
-    char *line = calloc(room + 1, 1), *ticks = calloc(plot + 1, 1);
-    if (line == NULL || ticks == NULL) {
+    char *line = calloc(room + 1, 1), *marks = calloc(plot + 1, 1);
+    if (line == NULL || marks == NULL) {
         free(line);
-        free(ticks);
+        free(marks);
         return;
     }
     memset(line, ' ', room);
     size_t next_free = 0, last = 0;
     for (size_t j = 0; j < ch->ncols; j += step) {
-        char buf[40];
-        size_t pos = j * d->cw;
-        column_label(d, j, buf, sizeof buf);
-        size_t len = strlen(buf);
-        if (pos < next_free || pos + len > room)
-            continue;
-        memcpy(line + pos, buf, len);
-        ticks[pos] = pos > 0;   /* the corner marks position 0 */
-        next_free = pos + len + 1;
-        last = pos + len;
+        if (ch->col_labels != NULL && j + step >= ch->ncols && j + 1 < ch->ncols)
+            break;            /* leave room for "never" */
+        place_label(d, j, line, marks, room, &next_free, &last);
     }
-    print_axis_line(d, "", ticks);
+    if (ch->col_labels != NULL)
+        place_label(d, ch->ncols - 1, line, marks, room, &next_free, &last);
+    for (size_t i = 0; i < ch->nmarks; i++) {   /* the first mark wins */
+        size_t pos = hb_chart_col_of_time(ch, ch->marks[i].time) * d->cw;
+        if (marks[pos] <= 1)
+            marks[pos] = mark_symbol(i);
+    }
+    print_axis_line(d, "", marks);
     line[last] = '\0';
     fprintf(d->out, "%*s %s\n", (int)d->gutter, "", line);
     fprintf(d->out, "%*s %s\n", (int)d->gutter, "", ch->x_label);
+    for (size_t i = 0; i < ch->nmarks; i++) {
+        char t[80], head[120];
+        exact_and_short(t, sizeof t, ch->marks[i].time, ch->time_unit);
+        int n = snprintf(head, sizeof head, "%*s %c: mark at t=%s: ",
+                         (int)d->gutter, "", mark_symbol(i), t);
+        /* A long name (up to 200 bytes) is cut to the width. */
+        int fits = d->o->width - n, len = (int)strlen(ch->marks[i].name);
+        if (fits < 4)
+            fits = 4;
+        if (len <= fits)
+            fprintf(d->out, "%s%s\n", head, ch->marks[i].name);
+        else
+            fprintf(d->out, "%s%.*s...\n", head, fits - 3, ch->marks[i].name);
+    }
     free(line);
-    free(ticks);
+    free(marks);
 }
 
 /* ----------------------------------------------------------------- legend */

@@ -46,17 +46,10 @@ static double ratio(hb_u128 acc, uint64_t den)
     return (double)q + (double)r / (double)den;
 }
 
-/* Label of a band: "0", "24-28" (HI + 1 as the upper bound), "1", "4K-5K". */
 static char *band_label(const struct hb_band *band)
 {
-    char lo[32], hi[32], out[80];
-    hb_format_size(lo, sizeof lo, (double)band->lo);
-    if (band->lo == band->hi) {
-        snprintf(out, sizeof out, "%s", lo);
-    } else {
-        hb_format_size(hi, sizeof hi, (double)band->hi + 1.0);
-        snprintf(out, sizeof out, "%s-%s", lo, hi);
-    }
+    char out[80];
+    hb_format_band(out, sizeof out, band->lo, band->hi);
     return dup_str(out);
 }
 
@@ -212,15 +205,14 @@ struct time_grid {
 
 /* The chart column of stored column c.  Records come sorted by column, so
  * the last answer is kept: one division per stored column, not per cell. */
-static size_t chart_col_of(const struct time_grid *g, uint64_t c)
+static size_t chart_col_of(struct time_grid *g, uint64_t c)
 {
-    struct time_grid *cache = (struct time_grid *)g;
-    if (!cache->cached || c != cache->cached_c) {
-        cache->cached_c = c;
-        cache->cached_j = (size_t)((c - g->map->first_col) / g->map->per_col);
-        cache->cached = 1;
+    if (!g->cached || c != g->cached_c) {
+        g->cached_c = c;
+        g->cached_j = (size_t)((c - g->map->first_col) / g->map->per_col);
+        g->cached = 1;
     }
-    return cache->cached_j;
+    return g->cached_j;
 }
 
 static uint64_t group_first(const struct time_grid *g, size_t j)
@@ -236,7 +228,7 @@ static uint64_t group_last(const struct time_grid *g, size_t j)
 
 /* The value a cell record adds to its chart cell (the sum or the candidate
  * for max/last). */
-static void fill_cells(const struct time_grid *g, const struct hb_selection *sel,
+static void fill_cells(struct time_grid *g, const struct hb_selection *sel,
                        struct hb_chart *ch, hb_u128 *acc)
 {
     const struct hb_file *f = g->f;
@@ -261,7 +253,7 @@ static void fill_cells(const struct time_grid *g, const struct hb_selection *sel
 }
 
 /* Turn the 128-bit sums into the drawn values. */
-static void finish_cells(const struct time_grid *g,
+static void finish_cells(struct time_grid *g,
                          const struct hb_selection *sel, struct hb_chart *ch,
                          const hb_u128 *acc)
 {
@@ -298,7 +290,7 @@ static void finish_cells(const struct time_grid *g,
 /* The total-heap line: the largest heap at any moment of each column (the
  * col records' LIVE_MAX), whatever the cells show, so that the line's top
  * is the selection's peak and the peak column is its tallest bar. */
-static int fill_heap_line(const struct time_grid *g, struct hb_chart *ch)
+static int fill_heap_line(struct time_grid *g, struct hb_chart *ch)
 {
     const struct hb_file *f = g->f;
     ch->line = calloc(ch->ncols, sizeof *ch->line);
@@ -319,6 +311,44 @@ static int fill_heap_line(const struct time_grid *g, struct hb_chart *ch)
             ch->line_peak_col = (int)j;
         }
     return 0;
+}
+
+/* The phase marks within the time drawn (both ends included: the last
+ * column holds the end time). */
+static int fill_marks(const struct hb_file *f, struct hb_chart *ch)
+{
+    uint64_t t0 = ch->x_start[0], t1 = ch->x_end[ch->ncols - 1];
+    size_t n = 0;
+    for (size_t i = 0; i < f->nmarks; i++)
+        n += f->marks[i].t >= t0 && f->marks[i].t <= t1;
+    if (n == 0)
+        return 0;
+    ch->marks = calloc(n, sizeof *ch->marks);
+    if (ch->marks == NULL)
+        return -1;
+    for (size_t i = 0; i < f->nmarks; i++) {
+        if (f->marks[i].t < t0 || f->marks[i].t > t1)
+            continue;
+        struct hb_mark *m = &ch->marks[ch->nmarks++];
+        m->time = f->marks[i].t;
+        m->name = dup_str(f->marks[i].name);
+        if (m->name == NULL)
+            return -1;
+    }
+    return 0;
+}
+
+size_t hb_chart_col_of_time(const struct hb_chart *ch, uint64_t t)
+{
+    size_t lo = 0, hi = ch->ncols - 1;      /* the last column with start <= t */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        if (ch->x_start[mid] <= t)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
 }
 
 static int build_time_chart(const struct hb_file *f,
@@ -347,7 +377,7 @@ static int build_time_chart(const struct hb_file *f,
     fill_cells(&g, sel, ch, acc);
     finish_cells(&g, sel, ch, acc);
     free(acc);
-    if (fill_heap_line(&g, ch) < 0)
+    if (fill_heap_line(&g, ch) < 0 || fill_marks(f, ch) < 0)
         goto nomem;
     set_vmax(ch);
     return 0;
@@ -397,10 +427,16 @@ static int lifetime_labels(const struct hb_file *f, struct hb_chart *ch,
             snprintf(buf, sizeof buf, "never");
             ch->x_start[j] = ch->x_end[j] = f->end_time;
         } else {
-            bucket_bounds(map->first_bucket + j, &ch->x_start[j],
-                          &ch->x_end[j]);
-            hb_format_time(buf, sizeof buf, (double)ch->x_start[j],
-                           hb_unit_name(f->unit));
+            uint64_t k = map->first_bucket + j;
+            bucket_bounds(k, &ch->x_start[j], &ch->x_end[j]);
+            /* The bucket's lower bound: exact powers of two ("2^10", not
+             * "1.02k"), except in milliseconds, which read better as
+             * "1.02s". */
+            if (k > 10 && f->unit != HB_UNIT_MS)
+                snprintf(buf, sizeof buf, "2^%llu", (unsigned long long)k - 1);
+            else
+                hb_format_time(buf, sizeof buf, (double)ch->x_start[j],
+                               hb_unit_name(f->unit));
         }
         ch->col_labels[j] = dup_str(buf);
         if (ch->col_labels[j] == NULL)
@@ -496,6 +532,8 @@ void hb_chart_free(struct hb_chart *ch)
     free(ch->x_end);
     free(ch->cells);
     free(ch->line);
+    for (size_t i = 0; i < ch->nmarks; i++)
+        free((char *)ch->marks[i].name);
     free(ch->marks);
     memset(ch, 0, sizeof *ch);
     ch->line_peak_col = -1;

@@ -38,4 +38,8 @@ int hb_chart_build(const struct hb_file *f, const struct hb_selection *sel,
 
 void hb_chart_free(struct hb_chart *chart);
 
+/* The column of a time chart holding time t (the last one for the end
+ * time). */
+size_t hb_chart_col_of_time(const struct hb_chart *chart, uint64_t t);
+
 #endif

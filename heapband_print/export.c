@@ -32,7 +32,20 @@ static void csv_double_line(FILE *out, const char *kind, const char *label,
     fputc('\n', out);
 }
 
-/* Row labels hold only digits, letters, '.' and '-': no CSV quoting needed. */
+/* A field in double quotes, quotes doubled (RFC 4180): mark names may hold
+ * commas and quotes.  Row labels hold only digits, letters, '.' and '-',
+ * and are written as they are. */
+static void csv_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
 void hb_export_csv(FILE *out, const struct hb_file *f,
                    const struct hb_chart *ch, const struct hb_chart_map *map)
 {
@@ -50,6 +63,12 @@ void hb_export_csv(FILE *out, const struct hb_file *f,
     }
     if (ch->line != NULL)
         csv_double_line(out, "heap", "", ",", ch->line, ch->ncols);
+    for (size_t i = 0; i < ch->nmarks; i++) {
+        fputs("mark,", out);
+        csv_string(out, ch->marks[i].name);
+        fprintf(out, ",%llu,%zu\n", (unsigned long long)ch->marks[i].time,
+                hb_chart_col_of_time(ch, ch->marks[i].time));
+    }
     for (size_t r = ch->nrows; r-- > 0;) {
         const struct hb_band *band = &f->bands[map->first_band + r];
         char lohi[48];
@@ -121,6 +140,19 @@ static void json_rows(FILE *out, const struct hb_file *f,
     fputs("  ],\n", out);
 }
 
+static void json_marks(FILE *out, const struct hb_chart *ch)
+{
+    fputs("  \"marks\": [", out);
+    for (size_t i = 0; i < ch->nmarks; i++) {
+        fprintf(out, "%s\n    {\"time\": %llu, \"column\": %zu, \"name\": ",
+                i ? "," : "", (unsigned long long)ch->marks[i].time,
+                hb_chart_col_of_time(ch, ch->marks[i].time));
+        json_string(out, ch->marks[i].name);
+        fputc('}', out);
+    }
+    fputs(ch->nmarks ? "\n  ],\n" : "],\n", out);
+}
+
 void hb_export_json(FILE *out, const struct hb_file *f,
                     const struct hb_chart *ch,
                     const struct hb_chart_map *map, const char *stat,
@@ -145,6 +177,7 @@ void hb_export_json(FILE *out, const struct hb_file *f,
     fputs(",\n", out);
     json_columns(out, ch);
     json_rows(out, f, ch, map);
+    json_marks(out, ch);
     fputs("  \"heap\": ", out);
     if (ch->line != NULL)
         json_doubles(out, ch->line, ch->ncols);

@@ -13,6 +13,7 @@
  *   end,,,,<x_end of each column>
  *   collabel,,,,<column labels>          (lifetime chart only)
  *   heap,,,,<total heap of each column>  (time charts only)
+ *   mark,"NAME",TIME,COLUMN              (one per phase mark drawn)
  *   band,LABEL,LO,HI,<cells>             (one per row, top row first)   */
 void hb_export_csv(FILE *out, const struct hb_file *f,
                    const struct hb_chart *chart,

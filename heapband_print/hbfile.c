@@ -1,4 +1,4 @@
-/* hbfile.c -- parse and validate a heap-band file (format version 1).
+/* hbfile.c -- parse and validate a heap-band file (format versions 1, 2).
  *
  * One pass over the lines builds the records and checks everything local to
  * a line (syntax, ranges, order); a second pass over the records checks the
@@ -32,7 +32,7 @@ struct parser {
     struct hb_file *f;
     struct hb_parse_error *err;
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks, cap_sites,
-           cap_tops;
+           cap_tops, cap_marks;
     unsigned long total_line, peak_line, exit_line;
 };
 
@@ -324,7 +324,7 @@ static int parse_version(struct parser *p)
     if (r < 0 && (p->len < sizeof magic - 1
                   || memcmp(p->buf, magic, sizeof magic - 1) != 0))
         return fail(p, "not a heap-band file (the first line is not "
-                    "'heapband-format 1')");
+                    "'heapband-format VERSION')");
     if (r < 0)
         return -1;
     if (r == 0) {
@@ -334,10 +334,14 @@ static int parse_version(struct parser *p)
     if (split_fields(p) < 0 || !field_is(p, 0, "heapband-format")
         || p->nf != 2)
         return fail(p, "not a heap-band file (the first line is not "
-                    "'heapband-format 1')");
-    if (!field_is(p, 1, "1"))
+                    "'heapband-format VERSION')");
+    if (field_is(p, 1, "1"))
+        p->f->version = 1;
+    else if (field_is(p, 1, "2"))
+        p->f->version = 2;
+    else
         return fail(p, "unsupported format version " FIELD_FMT
-                    " (this printer reads version 1)", FIELD_ARG(p, 1));
+                    " (this printer reads versions 1 and 2)", FIELD_ARG(p, 1));
     return 0;
 }
 
@@ -468,8 +472,11 @@ static int parse_summary(struct parser *p)
 /* ---------------------------------------------------------------- records */
 
 /* The sections after the summary, each a run of one record kind, in this
- * order; "frame" lines are read by parse_site. */
-enum section { SEC_COL, SEC_CELL, SEC_LIFE, SEC_LEAK, SEC_SITE, SEC_TOP };
+ * order ("mark" lines end the run summary, section 3); "frame" lines are
+ * read by parse_site. */
+enum section {
+    SEC_MARK, SEC_COL, SEC_CELL, SEC_LIFE, SEC_LEAK, SEC_SITE, SEC_TOP
+};
 
 static int check_column(struct parser *p, uint64_t c)
 {
@@ -658,6 +665,7 @@ static int fast_record(struct parser *p, enum section *current)
             return 0;
         p->lineno++;
         p->pos += 4 + used;
+        *current = SEC_COL;
         return store_col(p, v) < 0 ? -1 : 1;
     }
     return 0;
@@ -806,6 +814,52 @@ static int parse_top(struct parser *p)
 }
 
 
+#define MAX_MARK_NAME 200
+
+/* "mark T NAME" (version 2): NAME runs to the end of the line and may hold
+ * any printable byte, spaces included, so the line is not split. */
+static int parse_mark(struct parser *p)
+{
+    struct hb_file *f = p->f;
+    if (f->version < 2)
+        return fail(p, "'mark' lines need format version 2");
+    const char *s = p->line + 5;
+    size_t n = p->linelen > 5 ? p->linelen - 5 : 0, i = 0;
+    while (i < n && s[i] != ' ')
+        i++;
+    if (i == 0 || i + 1 >= n)
+        return fail(p, "'mark' needs a time and a name");
+    p->nf = 1;
+    p->fs[0] = s;
+    p->fl[0] = i;
+    uint64_t t;
+    if (parse_u64(p, 0, &t) < 0)
+        return -1;
+    if (n - i - 1 > MAX_MARK_NAME)
+        return fail(p, "mark name longer than %d bytes", MAX_MARK_NAME);
+    if (t > f->end_time)
+        return fail(p, "mark time %llu is after end-time %llu",
+                    (unsigned long long)t, (unsigned long long)f->end_time);
+    if (f->nmarks > 0 && t < f->marks[f->nmarks - 1].t)
+        return fail(p, "mark time %llu is before the previous mark's",
+                    (unsigned long long)t);
+    if (GROW(p, f->marks, p->cap_marks, f->nmarks) < 0)
+        return -1;
+    struct hb_markrec *m = &f->marks[f->nmarks];
+    m->t = t;
+    m->name = dup_text(s + i + 1, n - i - 1);
+    if (m->name == NULL)
+        return fail(p, "out of memory");
+    f->nmarks++;
+    return 0;
+}
+
+static int is_mark_line(const struct parser *p)
+{
+    return p->linelen >= 4 && memcmp(p->line, "mark", 4) == 0
+           && (p->linelen == 4 || p->line[4] == ' ');
+}
+
 static const struct {
     const char *keyword;
     enum section sec;
@@ -821,14 +875,28 @@ static const struct {
 
 static int parse_records(struct parser *p)
 {
-    enum section current = SEC_COL;
+    enum section current = SEC_MARK;
     for (;;) {
         int fast = hb_parse_fast_path ? fast_record(p, &current) : 0;
         if (fast < 0)
             return -1;
         if (fast > 0)
             continue;
-        if (need_line(p, "'end' line") < 0)
+        int r = next_line(p);
+        if (r < 0)
+            return -1;
+        if (r == 0) {
+            p->lineno++;
+            return fail(p, "truncated file: expected 'end' line");
+        }
+        if (is_mark_line(p)) {
+            if (current > SEC_MARK)
+                return fail(p, "'mark' record out of section order");
+            if (parse_mark(p) < 0)
+                return -1;
+            continue;
+        }
+        if (split_fields(p) < 0)
             return -1;
         if (field_is(p, 0, "end")) {
             if (p->nf != 1)
@@ -1009,6 +1077,9 @@ void hb_file_free(struct hb_file *f)
     }
     free(f->sites);
     free(f->tops);
+    for (size_t i = 0; i < f->nmarks; i++)
+        free(f->marks[i].name);
+    free(f->marks);
     memset(f, 0, sizeof *f);
 }
 

@@ -1,9 +1,10 @@
 /* hbfile.h -- a heap-band file in memory, and its parser.
  *
- * The parser follows docs/heapband-format.md (version 1) to the letter: it
- * reads from a memory buffer (so that the fuzzer can call it), rejects every
- * line the format does not describe and checks every invariant the format
- * lists, reporting the first problem with its line number.  Records are kept
+ * The parser follows docs/heapband-format.md (versions 1 and 2) to the
+ * letter: it reads from a memory buffer (so that the fuzzer can call it),
+ * rejects every line the format does not describe and checks every
+ * invariant the format lists, reporting the first problem with its line
+ * number.  Records are kept
  * sparse, as in the file: a hostile header cannot make it allocate more than
  * the file's own size justifies.
  */
@@ -30,6 +31,7 @@ struct hb_cellrec {
 };
 
 struct hb_liferec { uint64_t b, k, count, bytes; };
+struct hb_markrec { uint64_t t; char *name; };       /* version 2 */
 struct hb_leakrec { uint64_t b, count, bytes; };
 
 struct hb_site {
@@ -45,6 +47,7 @@ struct hb_toprec {
 };
 
 struct hb_file {
+    int version;              /* of the format: 1 or 2 */
     char *tool_version;       /* "heapband VERSION" minus "heapband " */
     char *cmd;
     uint64_t pid, ppid;
@@ -67,6 +70,7 @@ struct hb_file {
     struct hb_leakrec *leaks;  size_t nleaks;     /* increasing b */
     struct hb_site *sites;     size_t nsites;     /* sites[i].id == i + 1 */
     struct hb_toprec *tops;    size_t ntops;
+    struct hb_markrec *marks;  size_t nmarks;     /* non-decreasing t */
 };
 
 struct hb_parse_error {

@@ -44,6 +44,7 @@ enum out_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON };
 
 struct options {
     struct hb_selection sel;
+    const char *from_text, *to_text;    /* times or mark names */
     const char *file;
     int width, height;            /* 0: automatic */
     enum color_choice color;
@@ -71,11 +72,13 @@ static void usage(FILE *out)
 "  --weight=count|bytes      allocs and lifetime charts: blocks or bytes [count]\n"
 "  --scale=linear|sqrt|log   how values map to shades [linear]\n"
 "Selection:\n"
-"  --from=T, --to=T          time range (suffixes k, M, G) [whole run]\n"
+"  --from=T, --to=T          time range: times (suffixes k, M, G) or mark\n"
+"                            names [whole run]\n"
 "  --min-size=S, --max-size=S  band range (suffixes K, M, G) [bands with data]\n"
 "Terminal output:\n"
 "  --width=N                 characters per line [$COLUMNS, terminal, 80]\n"
-"  --height=N                lines of the total-heap graph [8]\n"
+"  --height=N                lines of the total-heap graph [8; on a\n"
+"                            terminal, a sixth of its height, 3 to 12]\n"
 "  --color=auto|always|never ANSI colours [auto: on a terminal without NO_COLOR]\n"
 "  --charset=ascii|unicode   shade and axis characters [ascii]\n"
 "  --format=text|csv|json    text chart, or the matrix for scripts [text]\n"
@@ -150,12 +153,41 @@ static void parse_size_opt(const char *name, const char *value, int *w, int *h)
     *h = (int)vh;
 }
 
-static uint64_t time_value(const char *name, const char *value)
+/* --from and --to take a time, or the name of a phase mark of the file
+ * (the first mark of that name for --from, the last for --to). */
+static int resolve_time(const struct hb_file *f, const char *name,
+                        const char *value, int last, uint64_t *t)
 {
-    uint64_t t;
-    if (hb_parse_time(value, &t) < 0)
-        option_error(name, "'%s' is not a time (e.g. 5000, 20k, 1.5M)", value);
-    return t;
+    if (hb_parse_time(value, t) == 0)
+        return 0;
+    int found = 0;
+    for (size_t i = 0; i < f->nmarks; i++)
+        if (strcmp(f->marks[i].name, value) == 0) {
+            *t = f->marks[i].t;
+            found = 1;
+            if (!last)
+                break;
+        }
+    if (found)
+        return 0;
+    fprintf(stderr, PROG ": option %s: '%s' is neither a time (e.g. 5000, "
+            "20k, 1.5M) nor a mark of the file\n", name, value);
+    return -1;
+}
+
+static int resolve_range(const struct hb_file *f, struct options *o)
+{
+    if (o->from_text != NULL) {
+        if (resolve_time(f, "--from", o->from_text, 0, &o->sel.from) < 0)
+            return -1;
+        o->sel.has_from = 1;
+    }
+    if (o->to_text != NULL) {
+        if (resolve_time(f, "--to", o->to_text, 1, &o->sel.to) < 0)
+            return -1;
+        o->sel.has_to = 1;
+    }
+    return 0;
 }
 
 static uint64_t size_value(const char *name, const char *value)
@@ -185,9 +217,9 @@ static int value_option(struct options *o, const char *name, const char *v)
     else if (strcmp(name, "--weight") == 0)
         o->sel.weight = (enum hb_weight)pick_word(name, v, weights);
     else if (strcmp(name, "--from") == 0)
-        o->sel.has_from = 1, o->sel.from = time_value(name, v);
+        o->from_text = v;
     else if (strcmp(name, "--to") == 0)
-        o->sel.has_to = 1, o->sel.to = time_value(name, v);
+        o->to_text = v;
     else if (strcmp(name, "--min-size") == 0)
         o->sel.has_min_size = 1, o->sel.min_size = size_value(name, v);
     else if (strcmp(name, "--max-size") == 0)
@@ -196,7 +228,7 @@ static int value_option(struct options *o, const char *name, const char *v)
         o->width = parse_int(name, v, MIN_WIDTH, MAX_WIDTH);
     else if (strcmp(name, "--height") == 0)
         o->height = parse_int(name, v, 1, MAX_GRAPH_HEIGHT);
-    else if (strcmp(name, "--color") == 0 || strcmp(name, "--colour") == 0)
+    else if (strcmp(name, "--color") == 0)
         o->color = (enum color_choice)pick_word(name, v, colors);
     else if (strcmp(name, "--charset") == 0)
         o->unicode = pick_word(name, v, charsets);
@@ -227,7 +259,7 @@ static void flag_option(struct options *o, const char *arg)
         exit(0);
     }
     if (strcmp(arg, "--version") == 0) {
-        printf(PROG " " PACKAGE_VERSION " (heap-band format 1)\n");
+        printf(PROG " " PACKAGE_VERSION " (heap-band formats 1 and 2)\n");
         exit(0);
     }
     if (strcmp(arg, "--sites") == 0) {
@@ -243,12 +275,10 @@ static void check_combinations(const struct options *o)
         fprintf(stderr, PROG ": no input file (see --help)\n");
         exit(EXIT_BAD_INPUT);
     }
-    if (o->sel.kind == HB_CHART_LIFETIME && (o->sel.has_from || o->sel.has_to))
-        option_error(o->sel.has_from ? "--from" : "--to",
+    if (o->sel.kind == HB_CHART_LIFETIME && (o->from_text || o->to_text))
+        option_error(o->from_text ? "--from" : "--to",
                      "does not apply to --chart=lifetime (lifetimes cover the "
                      "whole run)");
-    if (o->sel.has_from && o->sel.has_to && o->sel.from > o->sel.to)
-        option_error("--from", "later than --to");
     if (o->sel.has_min_size && o->sel.has_max_size
         && o->sel.min_size > o->sel.max_size)
         option_error("--min-size", "larger than --max-size");
@@ -261,7 +291,7 @@ static int takes_value(const char *name)
 {
     static const char *const names[] = {
         "--chart", "--stat", "--weight", "--from", "--to", "--min-size",
-        "--max-size", "--width", "--height", "--color", "--colour",
+        "--max-size", "--width", "--height", "--color",
         "--charset", "--png", "--svg", "--size", "--palette", "--scale",
         "--format", NULL
     };
@@ -394,6 +424,19 @@ static int terminal_width(void)
     return DEFAULT_WIDTH;
 }
 
+/* The heap graph's height: on a terminal a sixth of its lines (3 to 12),
+ * so that the bands keep most of the screen; otherwise 8. */
+static int graph_height(void)
+{
+    struct winsize ws;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
+        && ws.ws_row > 0) {
+        int h = ws.ws_row / 6;
+        return h < 3 ? 3 : h > 12 ? 12 : h;
+    }
+    return DEFAULT_GRAPH_HEIGHT;
+}
+
 static enum hb_color_mode colour_mode(enum color_choice c)
 {
     if (c == COLOR_NEVER)
@@ -410,34 +453,38 @@ static enum hb_color_mode colour_mode(enum color_choice c)
     return HB_COLOR_256;
 }
 
-static void build_or_die(const struct hb_file *f, struct hb_selection *sel,
-                         struct hb_chart *ch, struct hb_chart_map *map)
+/* Build the chart; on a selection error (e.g. --from after the end), say
+ * so and return -1. */
+static int build_chart(const struct hb_file *f, struct hb_selection *sel,
+                       struct hb_chart *ch, struct hb_chart_map *map)
 {
     char err[256];
-    if (hb_chart_build(f, sel, ch, map, err, sizeof err) < 0) {
-        fprintf(stderr, PROG ": %s\n", err);
-        exit(EXIT_BAD_INPUT);
-    }
+    if (hb_chart_build(f, sel, ch, map, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, PROG ": %s\n", err);
+    return -1;
 }
 
 /* Build the chart for a text width: the gutter depends on the labels of
  * the rows chosen, so build once, measure, and rebuild if it does not fit. */
-static void build_for_width(const struct hb_file *f, struct hb_selection *sel,
-                            int width, struct hb_chart *ch,
-                            struct hb_chart_map *map)
+static int build_for_width(const struct hb_file *f, struct hb_selection *sel,
+                           int width, struct hb_chart *ch,
+                           struct hb_chart_map *map)
 {
     size_t gutter = 5;
     for (;;) {
         sel->max_cols = hb_ascii_plot_width(width, gutter);
-        build_or_die(f, sel, ch, map);
+        if (build_chart(f, sel, ch, map) < 0)
+            return -1;
         size_t need = hb_ascii_gutter(ch);
         if (need <= gutter || ch->ncols <= hb_ascii_plot_width(width, need))
-            return;
+            return 0;
         hb_chart_free(ch);
         gutter = need;
     }
 }
 
+/* Returns 0, EXIT_BAD_INPUT (bad selection) or EXIT_OUTPUT. */
 static int write_image(const struct hb_file *f, const struct options *o,
                        const char *path, int is_svg)
 {
@@ -446,25 +493,29 @@ static int write_image(const struct hb_file *f, const struct options *o,
     struct hb_chart_map map;
     struct hb_image_opts io = { o->image_w, o->image_h, o->palette, o->scale };
     char err[256] = "";
-    sel.max_cols = (size_t)o->image_w;
-    build_or_die(f, &sel, &ch, &map);
+    sel.max_cols = (size_t)o->image_w;   /* at most a column per pixel */
+    if (build_chart(f, &sel, &ch, &map) < 0)
+        return EXIT_BAD_INPUT;
     int r = hb_render_image(&ch, &io, path, is_svg, err, sizeof err);
     hb_chart_free(&ch);
     if (r != 0) {
         fprintf(stderr, PROG ": %s: %s\n", path, err[0] ? err : "cannot write");
-        return -1;
+        return EXIT_OUTPUT;
     }
     return 0;
 }
 
-static void write_text(const struct hb_file *f, struct options *o)
+/* The text outputs: chart, CSV, JSON or sites.  Returns 0 or
+ * EXIT_BAD_INPUT. */
+static int write_text(const struct hb_file *f, struct options *o)
 {
     static const char *const stats[] = { "avg", "max", "end" };
     static const char *const weights[] = { "count", "bytes" };
     struct hb_chart ch;
     struct hb_chart_map map;
     int width = o->width ? o->width : terminal_width();
-    build_for_width(f, &o->sel, width, &ch, &map);
+    if (build_for_width(f, &o->sel, width, &ch, &map) < 0)
+        return EXIT_BAD_INPUT;
     if (o->sites) {
         int chosen = o->sel.has_min_size || o->sel.has_max_size;
         hb_sites_report(stdout, f, chosen ? map.first_band : 0,
@@ -476,7 +527,7 @@ static void write_text(const struct hb_file *f, struct options *o)
                        weights[o->sel.weight]);
     } else {
         struct hb_ascii_opts ao = {
-            width, o->height ? o->height : DEFAULT_GRAPH_HEIGHT,
+            width, o->height ? o->height : graph_height(),
             colour_mode(o->color), o->unicode, o->scale, o->palette,
             o->sel.kind == HB_CHART_LIVE || o->sel.weight == HB_WEIGHT_BYTES,
             o->sel.kind != HB_CHART_LIVE || o->sel.stat != HB_STAT_AVG
@@ -484,6 +535,30 @@ static void write_text(const struct hb_file *f, struct options *o)
         hb_ascii_render(stdout, f, &ch, &map, &ao);
     }
     hb_chart_free(&ch);
+    return 0;
+}
+
+/* Text first (its chart checks the selection before any image is written),
+ * then the images. */
+static int write_outputs(const struct hb_file *f, struct options *o)
+{
+    int status = 0, r;
+    if (o->format_given || o->sites || (o->png == NULL && o->svg == NULL)) {
+        if ((r = write_text(f, o)) != 0)
+            return r;
+    }
+    if (o->png != NULL && (r = write_image(f, o, o->png, 0)) != 0) {
+        if (r == EXIT_BAD_INPUT)
+            return r;
+        status = r;
+    }
+    if (o->svg != NULL && (r = write_image(f, o, o->svg, 1)) != 0)
+        status = r;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, PROG ": error writing the output\n");
+        status = EXIT_OUTPUT;
+    }
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -504,18 +579,8 @@ int main(int argc, char **argv)
         fprintf(stderr, PROG ": %s:%lu: %s\n", o.file, perr.line, perr.msg);
         return EXIT_BAD_INPUT;
     }
-
-    int status = 0;
-    if (o.png != NULL && write_image(&f, &o, o.png, 0) < 0)
-        status = EXIT_OUTPUT;
-    if (o.svg != NULL && write_image(&f, &o, o.svg, 1) < 0)
-        status = EXIT_OUTPUT;
-    if (o.format_given || o.sites || (o.png == NULL && o.svg == NULL))
-        write_text(&f, &o);
+    int status = resolve_range(&f, &o) < 0 ? EXIT_BAD_INPUT
+                                           : write_outputs(&f, &o);
     hb_file_free(&f);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, PROG ": error writing the output\n");
-        return EXIT_OUTPUT;
-    }
     return status;
 }

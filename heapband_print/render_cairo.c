@@ -6,6 +6,8 @@
  * colour-bar legend and the two title lines.  Geometry comes from
  * hb_image_layout() (render_cairo.h) so that tests know where cells are.
  */
+#define _POSIX_C_SOURCE 200809L     /* fileno, fstat */
+
 #include "render_cairo.h"
 
 #include "palette.h"
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---------------------------------------------------------------------- */
 /* Layout                                                                  */
@@ -66,6 +69,8 @@ static void layout_undecorated(struct hb_image_layout *lay)
     lay->plot = (struct hb_image_rect){0, 0, lay->width, lay->height};
     lay->bar = (struct hb_image_rect){0, 0, 0, 0};
     lay->line_width = 1;
+    lay->line_top = 0;
+    lay->marks_y = 0;
     lay->peak_radius = 0;
 }
 
@@ -87,6 +92,10 @@ int hb_image_layout(const struct hb_chart *chart,
     int axis_labels = (int)ceil(AXIS_LABEL_CHARS * cw) + 6;
 
     int top = pad + (int)ceil(1.4 * 1.15 * f + 1.4 * f) + pad;
+    /* A row for the names of the phase marks, between title and plot. */
+    int marks_row = chart->marks && chart->nmarks > 0 ? (int)ceil(1.3 * f)
+                                                      : 0;
+    top += marks_row;
     int bottom = 6 + (int)ceil(2.8 * f) + pad;
     int left = pad + rotated_title + (int)ceil(longest_row_label(chart) * cw)
                + 6;
@@ -107,7 +116,11 @@ int hb_image_layout(const struct hb_chart *chart,
     lay->heap_axis = chart->line != NULL;
     lay->bar = (struct hb_image_rect){
         left + lay->plot.w + heap + (int)f, top, bar_w, lay->plot.h};
+    lay->marks_y = top - marks_row - 2;
     lay->line_width = 3;
+    /* Headroom above the line, so that a level heap at its maximum is not
+     * drawn over the frame. */
+    lay->line_top = top + lay->plot.h / 16;
     lay->peak_radius = clampi((int)lround(f / 2.4), 3, 6);
     return 0;
 }
@@ -155,8 +168,8 @@ void hb_image_cell_rect(const struct hb_image_layout *lay,
     *cell = (struct hb_image_rect){x0, y0, x1 - x0, y1 - y0};
 }
 
-/* The pixel row of heap value v: line_max on the top row of the plot, 0 on
- * the bottom row. */
+/* The pixel row of heap value v: line_max on row line_top, 0 on the
+ * bottom row of the plot. */
 static int heap_pixel_row(const struct hb_image_layout *lay,
                           const struct hb_chart *chart, double v)
 {
@@ -165,8 +178,8 @@ static int heap_pixel_row(const struct hb_image_layout *lay,
         frac = 0;
     if (frac > 1)
         frac = 1;
-    const struct hb_image_rect *p = &lay->plot;
-    return p->y + p->h - 1 - (int)floor(frac * (p->h - 1) + 0.5);
+    int bottom = lay->plot.y + lay->plot.h - 1;
+    return bottom - (int)floor(frac * (bottom - lay->line_top) + 0.5);
 }
 
 int hb_image_line_pixel(const struct hb_image_layout *lay,
@@ -263,19 +276,23 @@ struct tick_step {
     int decimals;
 };
 
-/* Bytes: 1, 2, 5, 10, 20, 50, 100, 200 or 500 B, K, M...: the smallest not
- * below raw, so that labels read "200B", "400B" or "5K", "10K". */
-static struct tick_step byte_step(double raw)
+/* Bytes up to max: a nice decimal step in the unit (B, K, M...) in which
+ * max is at least 2, so that labels read "0.5M", "1.0M", "1.5M" or "200B",
+ * "400B" -- never "1000K" for a little less than 1M. */
+static struct tick_step byte_step(double raw, double max)
 {
-    static const double mults[9] = {1, 2, 5, 10, 20, 50, 100, 200, 500};
-    struct tick_step s = {1, {1, byte_suffixes[0]}, 0};
-    for (int u = 0; u < NSUFFIXES; u++)
-        for (int m = 0; m < 9; m++) {
-            s.u = (struct unit_scale){pow(1024, u), byte_suffixes[u]};
-            s.step = mults[m] * s.u.div;
-            if (s.step >= raw)
-                return s;
-        }
+    int i = 0;
+    double div = 1;
+    while (i + 1 < NSUFFIXES && max / (div * 1024) >= 2) {
+        i++;
+        div *= 1024;
+    }
+    struct tick_step s;
+    s.u = (struct unit_scale){div, byte_suffixes[i]};
+    s.step = nice_step(raw / div) * div;
+    if (s.step < 1)
+        s.step = 1;
+    s.decimals = decimals_for(s.step / div);
     return s;
 }
 
@@ -596,7 +613,9 @@ static void draw_column_labels(const struct render *rd)
     size_t every = (size_t)ceil((widest + rd->lay.font_size) / per_col);
     if (every < 1)
         every = 1;
-    for (size_t c = 0; c < ch->ncols; c += every) {
+    /* From the last column back, so that it ("never") is always named. */
+    for (size_t k = 0; k < ch->ncols; k += every) {
+        size_t c = ch->ncols - 1 - k;
         struct hb_image_rect cell;
         hb_image_cell_rect(&rd->lay, ch, 0, c, &cell);
         if (ch->col_labels[c])
@@ -625,6 +644,62 @@ static void draw_time_axis(const struct render *rd)
 /* Size-band axis                                                          */
 /* ---------------------------------------------------------------------- */
 
+static int row_has_data(const struct hb_chart *ch, size_t r)
+{
+    for (size_t c = 0; ch->cells && c < ch->ncols; c++)
+        if (ch->cells[r * ch->ncols + c] > 0)
+            return 1;
+    return 0;
+}
+
+static void draw_row_label(const struct render *rd, size_t r)
+{
+    const struct hb_image_rect *p = &rd->lay.plot;
+    struct hb_image_rect cell;
+    hb_image_cell_rect(&rd->lay, rd->chart, r, 0, &cell);
+    double yc = cell.y + cell.h / 2.0;
+    char buf[MAX_ROW_LABEL + 1];
+    const char *label = rd->chart->row_labels[r];
+    snprintf(buf, sizeof buf, "%s", label ? label : "");
+    set_grey(rd->cr, 90);
+    line_px(rd->cr, p->x - 4, floor(yc) + 0.5, p->x, floor(yc) + 0.5);
+    set_grey(rd->cr, 0);
+    text_at(rd->cr, buf, p->x - 6, yc, 1, 0.5);
+}
+
+/* When rows are too thin for every label, label the rows that hold data
+ * first, then as many empty ones as fit: a hot row never goes unnamed. */
+static void draw_row_labels(const struct render *rd)
+{
+    const struct hb_chart *ch = rd->chart;
+    double row_h = (double)rd->lay.plot.h / ch->nrows;
+    size_t every = (size_t)ceil(1.15 * rd->lay.font_size / row_h);
+    if (every <= 1) {
+        for (size_t r = 0; r < ch->nrows; r++)
+            draw_row_label(rd, r);
+        return;
+    }
+    unsigned char *taken = calloc(ch->nrows, 1);
+    if (!taken)
+        return;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t r = 0; r < ch->nrows; r++) {
+            if (row_has_data(ch, r) != (pass == 0))
+                continue;
+            size_t lo = r >= every - 1 ? r - (every - 1) : 0;
+            size_t hi = r + every - 1 < ch->nrows ? r + every - 1
+                                                  : ch->nrows - 1;
+            int free_slot = 1;
+            for (size_t i = lo; i <= hi && free_slot; i++)
+                free_slot = !taken[i];
+            if (free_slot) {
+                taken[r] = 1;
+                draw_row_label(rd, r);
+            }
+        }
+    free(taken);
+}
+
 static void draw_row_axis(const struct render *rd)
 {
     const struct hb_chart *ch = rd->chart;
@@ -632,22 +707,8 @@ static void draw_row_axis(const struct render *rd)
     double f = rd->lay.font_size;
     set_font(rd->cr, f, 0);
     cairo_set_line_width(rd->cr, 1);
-    if (ch->nrows > 0 && ch->row_labels) {
-        double row_h = (double)p->h / ch->nrows;
-        size_t every = (size_t)ceil(1.15 * f / row_h);
-        for (size_t r = 0; r < ch->nrows; r += every ? every : 1) {
-            struct hb_image_rect cell;
-            hb_image_cell_rect(&rd->lay, ch, r, 0, &cell);
-            double yc = cell.y + cell.h / 2.0;
-            char buf[MAX_ROW_LABEL + 1];
-            snprintf(buf, sizeof buf, "%s",
-                     ch->row_labels[r] ? ch->row_labels[r] : "");
-            set_grey(rd->cr, 90);
-            line_px(rd->cr, p->x - 4, floor(yc) + 0.5, p->x, floor(yc) + 0.5);
-            set_grey(rd->cr, 0);
-            text_at(rd->cr, buf, p->x - 6, yc, 1, 0.5);
-        }
-    }
+    if (ch->nrows > 0 && ch->row_labels)
+        draw_row_labels(rd);
     set_grey(rd->cr, 0);
     text_rotated(rd->cr, "size band (bytes)", ceil(f / 2) + 0.7 * f,
                  p->y + p->h / 2.0, p->h);
@@ -657,46 +718,98 @@ static void draw_row_axis(const struct render *rd)
 /* Phase marks                                                             */
 /* ---------------------------------------------------------------------- */
 
-static void draw_mark(const struct render *rd, const struct hb_mark *m)
+/* A mark inside the time range: where its line is drawn, and its name. */
+struct placed_mark {
+    double x;                   /* pixel centre */
+    const char *name;
+};
+
+static int compare_placed(const void *a, const void *b)
+{
+    double xa = ((const struct placed_mark *)a)->x;
+    double xb = ((const struct placed_mark *)b)->x;
+    return (xa > xb) - (xa < xb);
+}
+
+/* The marks within the chart's time range, sorted by x; NULL if none. */
+static struct placed_mark *place_marks(const struct render *rd, size_t *n)
+{
+    const struct hb_chart *ch = rd->chart;
+    const struct hb_image_rect *p = &rd->lay.plot;
+    double t0 = col_start(ch, 0), t1 = col_end(ch, ch->ncols - 1);
+    struct placed_mark *pm = malloc(ch->nmarks * sizeof *pm);
+    *n = 0;
+    for (size_t i = 0; pm && i < ch->nmarks; i++) {
+        double t = (double)ch->marks[i].time;
+        if (!(t >= t0 && t <= t1))
+            continue;
+        double x = floor(time_to_x(rd, t));
+        if (x >= p->x + p->w)
+            x = p->x + p->w - 1;
+        pm[(*n)++] = (struct placed_mark){x + 0.5, ch->marks[i].name};
+    }
+    if (pm && *n > 1)
+        qsort(pm, *n, sizeof *pm, compare_placed);
+    return pm;
+}
+
+/* A dashed line across the plot, up into the label row above it. */
+static void draw_mark_line(const struct render *rd, double x)
 {
     const struct hb_image_rect *p = &rd->lay.plot;
-    cairo_t *cr = rd->cr;
-    double x = floor(time_to_x(rd, (double)m->time));
-    if (x >= p->x + p->w)
-        x = p->x + p->w - 1;
-    x += 0.5;
     static const double dash[] = {4, 3};
-    set_grey(cr, 40);
-    cairo_set_line_width(cr, 1);
-    cairo_set_dash(cr, dash, 2, 0);
-    line_px(cr, x, p->y, x, p->y + p->h);
-    cairo_set_dash(cr, NULL, 0, 0);
-    if (!rd->lay.decorated || !m->name)
-        return;
+    double top = rd->lay.decorated ? rd->lay.marks_y : p->y;
+    set_grey(rd->cr, 40);
+    cairo_set_line_width(rd->cr, 1);
+    cairo_set_dash(rd->cr, dash, 2, 0);
+    line_px(rd->cr, x, top, x, p->y + p->h);
+    cairo_set_dash(rd->cr, NULL, 0, 0);
+}
 
-    /* The name reads upwards along the line, from near the plot's top. */
-    static const unsigned char ink[3] = {40, 40, 40};
+/* The name in the row above the plot: right of its line if it fits before
+ * the next mark's line, else left of it if it fits after the previous name,
+ * else cut short on the roomier side (or left out when under three
+ * characters fit).  Returns where the name ends on the right. */
+static double draw_mark_label(const struct render *rd, double x,
+                              const char *name, double prev_end,
+                              double next_x)
+{
+    cairo_t *cr = rd->cr;
+    if (!name)
+        return prev_end;
+    set_font(cr, 0.9 * rd->lay.font_size, 0);
+    double right = next_x - (x + 3) - 4, left = (x - 3) - prev_end - 4;
+    double w = text_width(cr, name);
+    int on_left = w > right && (w <= left || left > right);
+    double room = on_left ? left : right;
+    if (room < 3 * CHAR_W * rd->lay.font_size)
+        return prev_end;
     char buf[128];
-    set_font(cr, rd->lay.font_size * 0.9, 0);
-    fit_text(cr, m->name, p->h - 8, buf, sizeof buf);
-    cairo_save(cr);
-    cairo_translate(cr, x + 3, p->y + 4);
-    cairo_rotate(cr, -HB_PI / 2);
-    text_with_halo(cr, buf, 0, 0, 1, 0, ink);
-    cairo_restore(cr);
+    fit_text(cr, name, room, buf, sizeof buf);
+    set_grey(cr, 40);
+    text_at(cr, buf, on_left ? x - 3 : x + 3, rd->lay.marks_y, on_left, 0);
+    return on_left ? x - 3 : x + 3 + text_width(cr, buf);
 }
 
 static void draw_marks(const struct render *rd)
 {
     const struct hb_chart *ch = rd->chart;
-    if (ch->ncols == 0 || !ch->marks)
+    if (ch->ncols == 0 || !ch->marks || ch->nmarks == 0)
         return;
-    double t0 = col_start(ch, 0), t1 = col_end(ch, ch->ncols - 1);
-    for (size_t i = 0; i < ch->nmarks; i++) {
-        double t = (double)ch->marks[i].time;
-        if (t >= t0 && t <= t1)
-            draw_mark(rd, &ch->marks[i]);
-    }
+    size_t n;
+    struct placed_mark *pm = place_marks(rd, &n);
+    if (!pm)
+        return;
+    for (size_t i = 0; i < n; i++)
+        draw_mark_line(rd, pm[i].x);
+    /* Names may run on left into the margin and right over the heap axis,
+     * not into the legend. */
+    double end = rd->lay.decorated ? rd->lay.bar.x - rd->lay.font_size : 0;
+    double prev_end = rd->lay.font_size;
+    for (size_t i = 0; rd->lay.decorated && i < n; i++)
+        prev_end = draw_mark_label(rd, pm[i].x, pm[i].name, prev_end,
+                                   i + 1 < n ? pm[i + 1].x : end);
+    free(pm);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -796,7 +909,8 @@ static void draw_heap_axis(const struct render *rd)
     double max = ch->line_max > 0 && isfinite(ch->line_max) ? ch->line_max
                                                              : 0;
     int max_ticks = (int)(p->h / (3.5 * f));
-    struct tick_step s = byte_step(max / (max_ticks > 1 ? max_ticks : 1));
+    struct tick_step s = byte_step(max / (max_ticks > 1 ? max_ticks : 1),
+                                   max);
     set_font(cr, f, 0);
     cairo_set_line_width(cr, 1);
     for (int k = 0; k < 1000 && k * s.step <= max * (1 + 1e-9); k++) {
@@ -832,7 +946,10 @@ static void draw_bar(const struct render *rd)
         unsigned char rgb[3];
         hb_palette_rgb8(rd->opts->palette, (i + 1.0) / b->h, rgb);
         set_rgb8(cr, rgb);
-        cairo_rectangle(cr, b->x, b->y + b->h - 1 - i, b->w, 1);
+        /* Two pixels high, the upper one painted over by the next strip
+         * (or the frame): the same pixels in a PNG, and no hairline gaps
+         * when an SVG viewer scales the bar. */
+        cairo_rectangle(cr, b->x, b->y + b->h - 2 - i, b->w, 2);
         cairo_fill(cr);
     }
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
@@ -894,7 +1011,7 @@ static int legend_linear(double vmax, int bytes, int max_ticks,
 {
     double raw = vmax / max_ticks;
     /* Values that are not bytes are counts (allocations, blocks): whole. */
-    struct tick_step s = bytes ? byte_step(raw) : decimal_step(raw, 1);
+    struct tick_step s = bytes ? byte_step(raw, vmax) : decimal_step(raw, 1);
     int n = 0;
     for (double k = floor(vmax / s.step); k >= 1 && n < max; k--)
         if (k * s.step < vmax) {
@@ -1060,6 +1177,7 @@ const char *__lsan_default_options(void)
 struct output {
     FILE *fp;
     int write_errno;            /* first write error, 0 if none */
+    int regular;                /* a regular file, removed on failure */
 };
 
 static cairo_status_t write_chunk(void *closure, const unsigned char *data,
@@ -1121,13 +1239,25 @@ static cairo_status_t render_to(struct render *rd, int is_svg,
     return st;
 }
 
+static int open_output(const char *path, struct output *out)
+{
+    struct stat st;
+    out->write_errno = 0;
+    out->fp = is_stdout(path) ? stdout : fopen(path, "wb");
+    out->regular = out->fp && !is_stdout(path) &&
+                   fstat(fileno(out->fp), &st) == 0 && S_ISREG(st.st_mode);
+    return out->fp ? 0 : -1;
+}
+
 static int close_output(struct output *out, const char *path, int failed)
 {
     if (is_stdout(path))
         return fflush(out->fp) == 0 ? 0 : errno;
     int close_err = fclose(out->fp) == 0 ? 0 : errno;
-    if (failed || close_err || out->write_errno)
-        remove(path);           /* leave no half-written image behind */
+    /* Leave no half-written image behind -- but never remove a device
+     * or a pipe that the image was sent to. */
+    if ((failed || close_err || out->write_errno) && out->regular)
+        remove(path);
     return close_err;
 }
 
@@ -1147,16 +1277,16 @@ int hb_render_image(const struct hb_chart *chart,
     if (chart->nrows > 0 && chart->ncols > 0 && !chart->cells)
         return fail(err, errlen, "internal error: chart has no cells");
 
-    struct output out = {is_stdout(path) ? stdout : fopen(path, "wb"), 0};
-    if (!out.fp)
-        return fail(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    struct output out;
+    if (open_output(path, &out) != 0)
+        return fail(err, errlen, "cannot write: %s", strerror(errno));
     cairo_status_t st = render_to(&rd, is_svg, &out);
     int close_err = close_output(&out, path, st != CAIRO_STATUS_SUCCESS);
     if (out.write_errno || close_err)
-        return fail(err, errlen, "cannot write %s: %s", path,
+        return fail(err, errlen, "cannot write: %s",
                     strerror(out.write_errno ? out.write_errno : close_err));
     if (st != CAIRO_STATUS_SUCCESS)
-        return fail(err, errlen, "cannot draw %s: %s", path,
+        return fail(err, errlen, "cannot draw: %s",
                     cairo_status_to_string(st));
     return 0;
 }

@@ -40,6 +40,12 @@ struct hb_image_layout {
     struct hb_image_rect bar;   /* the colour-bar legend (decorated only) */
     int heap_axis;              /* 1: the heap line's axis right of plot */
     double line_width;          /* of the heap line, pixels */
+    /* The heap line and its axis: line_max is drawn on pixel row line_top,
+     * 0 on the plot's bottom row (plot.y + plot.h - 1), linear between. */
+    int line_top;
+    /* Phase marks are dashed lines from row marks_y (decorated; the top
+     * of their names, in a row above the plot) down through the plot. */
+    int marks_y;
     /* The peak is a disc of this radius centred on the line's vertex at
      * chart->line_peak_col, filled with the line's colour (decorated only). */
     int peak_radius;

@@ -3,18 +3,6 @@
 #include "sites.h"
 #include "units.h"
 
-static void band_label(char *buf, size_t len, const struct hb_band *band)
-{
-    char lo[32], hi[32];
-    hb_format_size(lo, sizeof lo, (double)band->lo);
-    if (band->lo == band->hi) {
-        snprintf(buf, len, "%s", lo);
-        return;
-    }
-    hb_format_size(hi, sizeof hi, (double)band->hi + 1.0);
-    snprintf(buf, len, "%s-%s", lo, hi);
-}
-
 static void print_top(FILE *out, const struct hb_file *f,
                       const struct hb_toprec *t)
 {
@@ -28,13 +16,13 @@ static void print_top(FILE *out, const struct hb_file *f,
         fprintf(out, "       %s %s\n", i == 0 ? "at" : "by", s->frames[i]);
 }
 
-/* Print the "top" lines of band b, tops[*i..] being the first of them. */
+/* Print one band's "top" lines, tops[first .. end-1]. */
 static void print_band(FILE *out, const struct hb_file *f, size_t first,
                        size_t end)
 {
     const struct hb_band *band = &f->bands[f->tops[first].b];
     char label[80];
-    band_label(label, sizeof label, band);
+    hb_format_band(label, sizeof label, band->lo, band->hi);
     fprintf(out, "band %s (%llu..%llu bytes)\n", label,
             (unsigned long long)band->lo, (unsigned long long)band->hi);
     int ranking = -1;

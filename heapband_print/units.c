@@ -7,8 +7,9 @@
 #include <string.h>
 
 /* Parse digits with an optional fraction and a suffix from `suffixes`, the
- * i-th suffix multiplying by base^(i+1).  The fraction is kept exact by
- * working in integer thousandths... of the unit: "1.5K" = 1536 exactly. */
+ * i-th suffix multiplying by base^(i+1).  The fraction is kept as an exact
+ * integer ratio, so that "1.5K" is 1536 exactly (digits past the 12th
+ * decimal are ignored). */
 static int parse_scaled(const char *text, const char *suffixes, uint64_t base,
                         int allow_b, uint64_t *out)
 {
@@ -35,21 +36,18 @@ static int parse_scaled(const char *text, const char *suffixes, uint64_t base,
     if (ndigits == 0)
         return -1;
     __extension__ unsigned __int128 mult = 1;
-    if (*p != '\0') {
-        const char *s = strchr(suffixes, *p);
-        if (s == NULL || *p == '\0')
-            return -1;
+    const char *s = *p != '\0' ? strchr(suffixes, *p) : NULL;
+    if (s != NULL) {
         for (int i = 0; i <= s - suffixes; i++)
             mult *= base;
         p++;
     }
-    if (allow_b && *p == 'B')
+    if (allow_b && *p == 'B')       /* "4KB", "100B" */
         p++;
     if (*p != '\0')
         return -1;
+    /* whole < 2^64 and mult <= 1024^6: the product fits in 128 bits. */
     __extension__ unsigned __int128 v = whole * mult + frac * mult / frac_div;
-    if (whole != 0 && v / whole < mult)      /* overflow of whole*mult */
-        return -1;
     if (v > UINT64_MAX)
         return -1;
     *out = (uint64_t)v;
@@ -143,6 +141,18 @@ void hb_format_time(char *buf, size_t len, double t, const char *unit)
         hb_format_count(num, sizeof num, t / 1000);
         snprintf(buf, len, "%ss", num);
     }
+}
+
+void hb_format_band(char *buf, size_t len, uint64_t lo, uint64_t hi)
+{
+    char a[32], b[32];
+    hb_format_size(a, sizeof a, (double)lo);
+    if (lo == hi) {
+        snprintf(buf, len, "%s", a);
+        return;
+    }
+    hb_format_size(b, sizeof b, (double)hi + 1.0);
+    snprintf(buf, len, "%s-%s", a, b);
 }
 
 void hb_format_exact(char *buf, size_t len, double v)

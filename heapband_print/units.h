@@ -27,6 +27,10 @@ void hb_format_count(char *buf, size_t len, double count);
  * milliseconds as "250ms", "1.5s". */
 void hb_format_time(char *buf, size_t len, double t, const char *unit);
 
+/* The label of the size band [lo, hi]: "0", "3", "24-28", "4K-5K" (the
+ * upper bound written is hi + 1, so that labels read as octave fractions). */
+void hb_format_band(char *buf, size_t len, uint64_t lo, uint64_t hi);
+
 /* Shortest decimal text that reads back as exactly v (for CSV/JSON). */
 void hb_format_exact(char *buf, size_t len, double v);
 

@@ -2,11 +2,14 @@
  *
  * Every input goes through hb_parse(); inputs it accepts also go through
  * the chart builder and every text output, so that a file the parser lets
- * through cannot crash what comes after it.  Build with tests/fuzz/build.sh.
+ * through cannot crash what comes after it; and every input is parsed a
+ * second time without the fast path for "col"/"cell" lines, which must give
+ * the same result.  Build with tests/fuzz/build.sh.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ascii.h"
 #include "chartbuild.h"
@@ -14,6 +17,24 @@
 #include "hbfile.h"
 #include "sites.h"
 
+static void draw_one(const struct hb_file *f, const struct hb_selection *sel,
+                     int unicode, FILE *sink)
+{
+    struct hb_chart ch;
+    struct hb_chart_map map;
+    char err[256];
+    if (hb_chart_build(f, sel, &ch, &map, err, sizeof err) < 0)
+        return;
+    struct hb_ascii_opts ao = { 40, 4, HB_COLOR_NONE, unicode, HB_SCALE_LOG,
+                                HB_PALETTE_GREGG, 1, 0 };
+    hb_ascii_render(sink, f, &ch, &map, &ao);
+    hb_export_csv(sink, f, &ch, &map);
+    hb_export_json(sink, f, &ch, &map, "avg", "count");
+    hb_chart_free(&ch);
+}
+
+/* Every chart, whole and with a selection of the middle third of the run
+ * and of the sizes 2..4096. */
 static void draw_all(const struct hb_file *f, FILE *sink)
 {
     static const enum hb_chart_kind kinds[] = {
@@ -24,19 +45,47 @@ static void draw_all(const struct hb_file *f, FILE *sink)
         sel.kind = kinds[i];
         sel.stat = (enum hb_stat)(i % 3);
         sel.max_cols = 7;
-        struct hb_chart ch;
-        struct hb_chart_map map;
-        char err[256];
-        if (hb_chart_build(f, &sel, &ch, &map, err, sizeof err) < 0)
-            continue;
-        struct hb_ascii_opts ao = { 40, 4, HB_COLOR_NONE, (int)(i == 1),
-                                    HB_SCALE_LOG, HB_PALETTE_GREGG, 1, 0 };
-        hb_ascii_render(sink, f, &ch, &map, &ao);
-        hb_export_csv(sink, f, &ch, &map);
-        hb_export_json(sink, f, &ch, &map, "avg", "count");
-        hb_chart_free(&ch);
+        draw_one(f, &sel, (int)(i == 1), sink);
+        sel.stat = (enum hb_stat)((i + 1) % 3);
+        sel.weight = HB_WEIGHT_BYTES;
+        sel.max_cols = 3;
+        sel.has_min_size = sel.has_max_size = 1;
+        sel.min_size = 2;
+        sel.max_size = 4096;
+        if (kinds[i] != HB_CHART_LIFETIME) {
+            sel.has_from = sel.has_to = 1;
+            sel.from = f->end_time / 3;
+            sel.to = f->end_time / 3 * 2;
+        }
+        draw_one(f, &sel, 0, sink);
     }
     hb_sites_report(sink, f, 0, UINT64_MAX);
+}
+
+/* The fast path for "col" and "cell" lines must give exactly what the
+ * general parser gives: the same records, or the same error. */
+static void compare_paths(const struct hb_file *fast_f, int fast_r,
+                          const struct hb_parse_error *fast_err,
+                          const uint8_t *data, size_t size)
+{
+    struct hb_file f;
+    struct hb_parse_error err;
+    hb_parse_fast_path = 0;
+    int r = hb_parse((const char *)data, size, &f, &err);
+    hb_parse_fast_path = 1;
+    if (r != fast_r)
+        abort();
+    if (r < 0) {
+        if (err.line != fast_err->line || strcmp(err.msg, fast_err->msg) != 0)
+            abort();
+        return;
+    }
+    if (f.ncells != fast_f->ncells || f.ncolrecs != fast_f->ncolrecs
+        || f.cells_line != fast_f->cells_line || f.cols_line != fast_f->cols_line
+        || memcmp(f.cells, fast_f->cells, f.ncells * sizeof *f.cells) != 0
+        || memcmp(f.cols, fast_f->cols, f.ncolrecs * sizeof *f.cols) != 0)
+        abort();
+    hb_file_free(&f);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -46,7 +95,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sink = fopen("/dev/null", "w");
     struct hb_file f;
     struct hb_parse_error err;
-    if (hb_parse((const char *)data, size, &f, &err) == 0) {
+    int r = hb_parse((const char *)data, size, &f, &err);
+    compare_paths(&f, r, &err, data, size);
+    if (r == 0) {
         draw_all(&f, sink);
         hb_file_free(&f);
     }

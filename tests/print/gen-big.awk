@@ -1,5 +1,6 @@
+# gen-big.awk: used by perf.test and stdin.test.
 # Write a valid heap-band file of NC columns x NB bands, every cell
-# non-zero, taking the band table from the "band" lines on standard input.
+# non-zero, taking the band table from the "band" lines of its input.
 # Each band b = 4 .. NB+3 holds one block of LO bytes for the whole run and
 # allocates and frees one more in every column.
 BEGIN { nbt = 0 }

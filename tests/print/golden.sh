@@ -3,6 +3,8 @@
 # golden/NAME.txt (diff -u); it must exit 0 and write nothing on stderr.
 # With HB_REGEN=1 the golden file is (re)written instead: review it by hand.
 . "$HB_SRCDIR/tests/lib.sh"
+# The user's terminal settings must not change the goldens.
+unset COLUMNS COLORTERM
 
 FIX="$HB_SRCDIR/tests/print/fixtures"
 GOLD="$HB_SRCDIR/tests/print/golden"

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Regenerate the gallery: build each example program, run it under
+# heapband, and write its text chart (NAME.txt) and image (NAME.png) here.
+#
+#   docs/gallery/make-gallery.sh [BUILDDIR]
+#
+# BUILDDIR is a configured and built heapband tree (default: the current
+# directory); it must hold heapband/vg-in-place and
+# heapband_print/heapband_print.  Time is counted in instructions, so the
+# charts are the same on every run of the same build on the same machine.
+set -eu
+
+gallery=$(cd "$(dirname "$0")" && pwd)
+srcdir=$(cd "$gallery/../.." && pwd)
+build=$(cd "${1:-.}" && pwd)
+valgrind="$build/heapband/vg-in-place"
+print="$build/heapband_print/heapband_print"
+for f in "$valgrind" "$print"; do
+   [ -x "$f" ] || { echo "make-gallery.sh: $f not found (build first)" >&2; exit 1; }
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/hbgallery.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# chart NAME SUFFIX [OPTIONS...]: NAME$SUFFIX.txt and NAME$SUFFIX.png.
+chart() {
+   name=$1 suffix=$2
+   shift 2
+   NO_COLOR=1 "$print" --width=80 "$@" "$work/$name.hb" \
+      >"$gallery/$name$suffix.txt"
+   "$print" --size=1000x600 --png="$gallery/$name$suffix.png" "$@" \
+      "$work/$name.hb"
+}
+
+for name in leak churn realloc fragment; do
+   echo "gallery: $name"
+   # -O0 -fno-builtin: the compiler keeps every malloc the program makes.
+   # heapband.h (for HEAPBAND_MARK) includes Valgrind's valgrind.h.
+   gcc -O0 -fno-builtin -I"$srcdir/heapband" \
+      -I"$(pkg-config --variable=includedir valgrind)" \
+      -o "$work/$name" "$gallery/$name.c"
+   (cd "$work" && "$valgrind" -q --heapband-out-file="$name.hb" "./$name")
+   chart "$name" ""
+done
+# Churn hardly shows in live bytes; the allocations chart shows it.
+chart churn -allocs --chart=allocs
+chart churn -lifetime --chart=lifetime
