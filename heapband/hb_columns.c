@@ -101,21 +101,22 @@ static void merge_cells ( HbCell* dst, const HbCell* a, const HbCell* b )
 
 /* Merges every pair of the `budget` closed columns (budget is even, so
    column budget/2 starts exactly where the old last column ended);
-   afterwards the first budget/2 columns hold the run and W has doubled. */
+   afterwards the first budget/2 columns hold the run and W has doubled.
+   Bands above bands_in_use have only empty cells, so they are skipped. */
 static void halve_resolution ( void )
 {
    UInt kept = budget / 2, j, b;
    for (j = 0; j < kept; j++) {
       UInt a = 2 * j, c = 2 * j + 1;
-      for (b = 0; b < n_bands; b++)
+      for (b = 0; b < bands_in_use; b++)
          merge_cells(cell_at(j, b), cell_at(a, b), cell_at(c, b));
       columns[j].live_end_B = columns[c].live_end_B;
       columns[j].blocks_end = columns[c].blocks_end;
       columns[j].live_max_B = columns[a].live_max_B > columns[c].live_max_B
                               ? columns[a].live_max_B : columns[c].live_max_B;
    }
-   VG_(memset)(cell_at(kept, 0), 0,
-               (SizeT)(budget - kept) * n_bands * sizeof(HbCell));
+   for (j = kept; j < budget; j++)
+      VG_(memset)(cell_at(j, 0), 0, bands_in_use * sizeof(HbCell));
    VG_(memset)(&columns[kept], 0, (budget - kept) * sizeof(HbColumn));
    width *= 2;
    open_col = kept;   /* not started yet: the caller starts it */
