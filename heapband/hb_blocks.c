@@ -6,10 +6,14 @@
 
 /* Live blocks are kept in the core's VgHashTable keyed by address, their
    nodes from a pool allocator (no per-node malloc header).  A node is 40
-   bytes on a 64-bit host (chain link, address, size, birth time, site,
-   band and origin) plus one chain pointer of the table's bucket array,
-   which the core keeps at about one bucket per node: about 48 bytes of
-   tool memory per live block.  The lifetime histogram is a fixed table of
+   bytes on a 64-bit host (chain link, address, size, birth time and site;
+   the band is recomputed from the size, which is cheaper than storing it)
+   plus one chain pointer of the table's bucket array, which the core
+   keeps at about one bucket per node: about 48 bytes of tool memory per
+   live block.  Blocks from malloc and blocks from the custom-allocator
+   client requests are kept in two tables, because a custom allocator
+   commonly hands out its first block at the very address of the pool it
+   malloc'ed: both are live at once, at one address.  The lifetime histogram is a fixed table of
    bands x 65 buckets. */
 
 #include "hb_blocks.h"
@@ -28,20 +32,19 @@ typedef struct _HbBlock {
    SizeT            szB;       /* the size the program asked for */
    HbTime           born_t;
    HbSite*          site;      /* NULL with --depth=0 */
-   UChar            band;
-   UChar            origin;    /* HbOrigin */
 } HbBlock;
 
 typedef struct { ULong n, szB; } HbCount;
 
-static VgHashTable* live_blocks;
+static VgHashTable* live_blocks[2];   /* indexed by HbOrigin */
 static PoolAlloc*   block_pool;
 static ULong        unknown_frees = 0;
 static HbCount      lifetimes[HB_MAX_BANDS][HB_LIFE_BUCKETS];
 
 void HB_(blocks_init) ( void )
 {
-   live_blocks = VG_(HT_construct)("hb.blocks");
+   live_blocks[HbFromMalloc]        = VG_(HT_construct)("hb.blocks");
+   live_blocks[HbFromClientRequest] = VG_(HT_construct)("hb.blocks.custom");
    block_pool  = VG_(newPA)(sizeof(HbBlock), 1000, VG_(malloc),
                             "hb.blocks.pool", VG_(free));
 }
@@ -61,7 +64,8 @@ static UInt lifetime_bucket ( HbTime lifetime )
 
 static void note_death ( const HbBlock* bk, HbTime t )
 {
-   HbCount* c = &lifetimes[bk->band][lifetime_bucket(t - bk->born_t)];
+   UInt     band = HB_(band_of)(bk->szB);
+   HbCount* c    = &lifetimes[band][lifetime_bucket(t - bk->born_t)];
    c->n++;
    c->szB += bk->szB;
    HB_(site_loses)(bk->site, bk->szB);
@@ -75,24 +79,16 @@ void HB_(block_born) ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
    bk->addr   = addr;
    bk->szB    = szB;
    bk->born_t = t;
-   bk->band   = (UChar)band;
-   bk->origin = (UChar)origin;
    bk->site   = HB_(site_of)(tid, band, t);
    HB_(site_gains)(bk->site, szB);
-   VG_(HT_add_node)(live_blocks, bk);
+   VG_(HT_add_node)(live_blocks[origin], bk);
    HB_(columns_alloc)(t, band, szB);
 }
 
-/* Removes and returns the live block at addr if it has that origin.  One
-   hash lookup on the common path: a block of the other origin (rare) is
-   put back. */
+/* Removes and returns the live block of that origin at addr. */
 static HbBlock* take_block ( Addr addr, HbOrigin origin )
 {
-   HbBlock* bk = VG_(HT_remove)(live_blocks, addr);
-   if (bk != NULL && bk->origin != origin) {
-      VG_(HT_add_node)(live_blocks, bk);
-      bk = NULL;
-   }
+   HbBlock* bk = VG_(HT_remove)(live_blocks[origin], addr);
    if (bk == NULL) unknown_frees++;
    return bk;
 }
@@ -104,7 +100,7 @@ Bool HB_(block_dies) ( Addr addr, HbOrigin origin )
    if (bk == NULL) return False;
    t = event_time(bk->szB);
    note_death(bk, t);
-   HB_(columns_free)(t, bk->band, bk->szB);
+   HB_(columns_free)(t, HB_(band_of)(bk->szB), bk->szB);
    VG_(freeEltPA)(block_pool, bk);
    return True;
 }
@@ -118,22 +114,21 @@ Bool HB_(block_moves) ( ThreadId tid, Addr old_addr, Addr new_addr,
    if (bk == NULL) return False;
    t = event_time(bk->szB + new_szB);
    note_death(bk, t);
-   HB_(columns_realloc)(t, bk->band, bk->szB, new_band, new_szB);
+   HB_(columns_realloc)(t, HB_(band_of)(bk->szB), bk->szB, new_band, new_szB);
    /* The resized block belongs to the code that resized it. */
    bk->site   = HB_(site_of)(tid, new_band, t);
    HB_(site_gains)(bk->site, new_szB);
    bk->addr   = new_addr;
    bk->szB    = new_szB;
    bk->born_t = t;
-   bk->band   = (UChar)new_band;
-   VG_(HT_add_node)(live_blocks, bk);
+   VG_(HT_add_node)(live_blocks[origin], bk);
    return True;
 }
 
 Bool HB_(block_size) ( Addr addr, HbOrigin origin, SizeT* szB )
 {
-   HbBlock* bk = VG_(HT_lookup)(live_blocks, addr);
-   if (bk == NULL || bk->origin != origin) return False;
+   HbBlock* bk = VG_(HT_lookup)(live_blocks[origin], addr);
+   if (bk == NULL) return False;
    *szB = bk->szB;
    return True;
 }
@@ -151,10 +146,13 @@ void HB_(blocks_write_lifetimes) ( VgFile* fp )
             VG_(fprintf)(fp, "life %u %u %llu %llu\n", b, k,
                          lifetimes[b][k].n, lifetimes[b][k].szB);
    VG_(memset)(leaks, 0, sizeof(leaks));
-   VG_(HT_ResetIter)(live_blocks);
-   while ((bk = VG_(HT_Next)(live_blocks)) != NULL) {
-      leaks[bk->band].n++;
-      leaks[bk->band].szB += bk->szB;
+   for (k = 0; k < 2; k++) {
+      VG_(HT_ResetIter)(live_blocks[k]);
+      while ((bk = VG_(HT_Next)(live_blocks[k])) != NULL) {
+         HbCount* leak = &leaks[HB_(band_of)(bk->szB)];
+         leak->n++;
+         leak->szB += bk->szB;
+      }
    }
    for (b = 0; b < HB_(n_bands)(); b++)
       if (leaks[b].n > 0)

@@ -15,6 +15,12 @@ int main(void)
    VALGRIND_RESIZEINPLACE_BLOCK(b, 2000, 500, 0);   /* shrink b */
    VALGRIND_FREELIKE_BLOCK(a, 0);
    VALGRIND_FREELIKE_BLOCK(a, 0);                    /* twice: unknown */
+   /* A pool from malloc whose first custom block starts at the pool's own
+      address: both are live at one address, neither is an unknown free. */
+   char* heap_pool = malloc(4096);
+   VALGRIND_MALLOCLIKE_BLOCK(heap_pool, 64, 0, 0);
+   VALGRIND_FREELIKE_BLOCK(heap_pool, 0);
+   free(heap_pool);
    /* live at exit: b (500) and c (300) */
    return 0;
 }
