@@ -5,6 +5,11 @@
  * with the largest band on top; the x axis with tick labels; the legend
  * saying which values each shade stands for.  Every chart column is drawn
  * `cw` characters wide, the largest whole number that fits the width.
+ *
+ * A difference chart (chart->diverging, heapband_print --diff) has signed
+ * cells: one that grew is drawn with '+' '*' '#' '@', one that shrank with
+ * '-' '=' 'x' 'X' (four steps of |change| / vmax on the chosen scale), an
+ * unchanged one blank; with colours, the diverging palette's blue and red.
  */
 #include "ascii.h"
 #include "palette.h"
@@ -23,6 +28,10 @@ static const char *const ascii_shades[] = {
 static const char *const unicode_shades[] = {
     " ", "\u2591", "\u2592", "\u2593", "\u2588"
 };
+/* Difference charts: more, and less (index: the step, 1..4). */
+#define DIFF_STEPS 4
+static const char *const more_shades[] = { " ", "+", "*", "#", "@" };
+static const char *const less_shades[] = { " ", "-", "=", "x", "X" };
 
 struct drawing {
     FILE *out;
@@ -34,6 +43,7 @@ struct drawing {
     size_t cw;                /* characters per chart column */
     const char *const *shades;
     int nshades;              /* not counting the blank */
+    const char *const *less;  /* difference charts: shades of less */
 };
 
 /* ----------------------------------------------------------------- layout */
@@ -197,8 +207,12 @@ static void print_heap_graph(const struct drawing *d)
 
 /* ---------------------------------------------------------------- heatmap */
 
+/* The shade of value v: 0 (blank) to nshades; negative for a cell of a
+ * difference chart that shrank. */
 static int shade_index(const struct drawing *d, double v)
 {
+    if (d->ch->diverging && v < 0)
+        return -shade_index(d, -v);
     double s = hb_scale_value(v, d->ch->vmax, d->o->scale);
     if (s <= 0)
         return 0;
@@ -209,7 +223,10 @@ static int shade_index(const struct drawing *d, double v)
 static void start_colour(const struct drawing *d, int shade)
 {
     unsigned char rgb[3];
-    hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
+    if (d->ch->diverging)
+        hb_palette_diverging_cell_rgb8((double)shade / d->nshades, rgb);
+    else
+        hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
     if (d->o->color == HB_COLOR_TRUE)
         fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
     else
@@ -219,7 +236,7 @@ static void start_colour(const struct drawing *d, int shade)
 static void print_cell(const struct drawing *d, int shade)
 {
     if (d->o->color == HB_COLOR_NONE || shade == 0) {
-        repeat(d->out, d->shades[shade], d->cw);
+        repeat(d->out, shade < 0 ? d->less[-shade] : d->shades[shade], d->cw);
         return;
     }
     start_colour(d, shade);
@@ -363,36 +380,103 @@ static double unscale(const struct drawing *d, double s)
     }
 }
 
+/* The whole numbers in (lo, hi]: "A" or "A<sep>B" after prefix, each with
+ * the sign (a difference chart's "+" or "-", else ""); -1 when there is
+ * none. */
+static int whole_range(const struct drawing *d, double lo, double hi,
+                       const char *prefix, const char *sign, const char *sep,
+                       char *buf, size_t len)
+{
+    char a[32], b[32];
+    double first = floor(lo) + 1, last = floor(hi + 1e-9);
+    if (first > last)
+        return -1;
+    format_value(d, a, sizeof a, first);
+    format_value(d, b, sizeof b, last);
+    if (first == last || strcmp(a, b) == 0)
+        snprintf(buf, len, "%s%s%s", prefix, sign, b);
+    else
+        snprintf(buf, len, "%s%s%s%s%s%s", prefix, sign, a, sep, sign, b);
+    return 0;
+}
+
+/* The values shade i (1..nshades) stands for, (lo, hi]. */
+static void shade_bounds(const struct drawing *d, int i, double *lo,
+                         double *hi)
+{
+    *lo = unscale(d, (double)(i - 1) / d->nshades);
+    /* No rounding error at the top. */
+    *hi = i == d->nshades ? d->ch->vmax : unscale(d, (double)i / d->nshades);
+}
+
 /* " LO-HI": the values shade i stands for, (LO, HI].  Whole-number charts
  * (counts, bytes summed) give the whole numbers in it, "A-B" or "A"; -1 when
  * there is none. */
 static int legend_item(const struct drawing *d, int i, char *buf, size_t len)
 {
-    double lo = unscale(d, (double)(i - 1) / d->nshades);
-    double hi = unscale(d, (double)i / d->nshades);
+    double lo, hi;
     char a[32], b[32];
-    if (i == d->nshades)
-        hi = d->ch->vmax;   /* no rounding error at the top */
-    if (d->o->whole_values) {
-        double first = floor(lo) + 1, last = floor(hi + 1e-9);
-        if (first > last)
-            return -1;
-        format_value(d, a, sizeof a, first);
-        format_value(d, b, sizeof b, last);
-        if (first == last || strcmp(a, b) == 0)
-            snprintf(buf, len, " %s", b);
-        else
-            snprintf(buf, len, " %s-%s", a, b);
-        return 0;
-    }
+    shade_bounds(d, i, &lo, &hi);
+    if (d->o->whole_values)
+        return whole_range(d, lo, hi, " ", "", "-", buf, len);
     format_value(d, a, sizeof a, lo);
     format_value(d, b, sizeof b, hi);
     snprintf(buf, len, " %s-%s", a, b);
     return 0;
 }
 
+/* Difference charts: the changes step i stands for, in magnitude, with
+ * their sign: whole numbers "+A" or "+A to +B" (-1 when there is none),
+ * others "0 to +B" for the first step and "to +B" after it. */
+static int diff_legend_item(const struct drawing *d, int i, char sign,
+                            char *buf, size_t len)
+{
+    double lo, hi;
+    char b[32], s[2] = { sign, '\0' };
+    shade_bounds(d, i, &lo, &hi);
+    if (d->o->whole_values)
+        return whole_range(d, lo, hi, "", s, " to ", buf, len);
+    format_value(d, b, sizeof b, hi);
+    snprintf(buf, len, "%s%c%s", i == 1 ? "0 to " : "to ", sign, b);
+    return 0;
+}
+
+static void print_diff_legend(const struct drawing *d)
+{
+    fprintf(d->out, "legend (%s, new minus old; blank: no change):\n",
+            d->ch->value_label);
+    for (int sign = 1; sign >= -1; sign -= 2) {
+        const char *sep = "";
+        fputs(sign > 0 ? "  more:" : "  less:", d->out);
+        for (int i = 1; i <= d->nshades; i++) {
+            char item[80];
+            if (diff_legend_item(d, i, sign > 0 ? '+' : '-', item,
+                                 sizeof item) < 0)
+                continue;
+            fprintf(d->out, "%s ", sep);
+            if (d->o->color != HB_COLOR_NONE) {
+                start_colour(d, sign * i);
+                fputs("  \033[0m", d->out);
+            } else {
+                fprintf(d->out, "'%s'", sign > 0 ? d->shades[i] : d->less[i]);
+            }
+            fprintf(d->out, " %s", item);
+            sep = ",";
+        }
+        fputc('\n', d->out);
+    }
+}
+
 static void print_legend(const struct drawing *d)
 {
+    if (d->ch->diverging && d->ch->vmax > 0) {
+        print_diff_legend(d);
+        return;
+    }
+    if (d->ch->diverging) {
+        fprintf(d->out, "legend: no cell changed\n");
+        return;
+    }
     if (!(d->ch->vmax > 0)) {
         fprintf(d->out, "legend: every cell is empty\n");
         return;
@@ -423,26 +507,62 @@ static void print_legend(const struct drawing *d)
 
 /* ------------------------------------------------------------------ entry */
 
+static void setup(struct drawing *d)
+{
+    if (d->ch->diverging) {
+        d->shades = more_shades;
+        d->less = less_shades;
+        d->nshades = DIFF_STEPS;
+    } else if (d->o->unicode) {
+        d->shades = unicode_shades;
+        d->nshades = 4;
+    }
+    size_t plot = hb_ascii_plot_width(d->o->width, d->gutter);
+    if (d->ch->ncols > 0 && plot / d->ch->ncols > 1)
+        d->cw = plot / d->ch->ncols;
+}
+
 void hb_ascii_render(FILE *out, const struct hb_file *f,
                      const struct hb_chart *ch,
                      const struct hb_chart_map *map,
                      const struct hb_ascii_opts *o)
 {
     struct drawing d = { out, f, ch, map, o, hb_ascii_gutter(ch), 1,
-                         ascii_shades, 9 };
-    if (o->unicode) {
-        d.shades = unicode_shades;
-        d.nshades = 4;
-    }
-    size_t plot = hb_ascii_plot_width(o->width, d.gutter);
-    if (ch->ncols > 0 && plot / ch->ncols > 1)
-        d.cw = plot / ch->ncols;
+                         ascii_shades, 9, NULL };
+    setup(&d);
     print_header(&d);
     print_mapping(&d);
     if (ch->line != NULL) {
         print_heap_graph(&d);
         print_axis_line(&d, "0", NULL);
     }
+    print_heatmap(&d);
+    print_x_axis(&d);
+    print_legend(&d);
+}
+
+void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
+                          const struct hb_chart_map *map,
+                          const struct hb_ascii_opts *o)
+{
+    static const char *const scales[] = { "linear", "sqrt", "log" };
+    struct drawing d = { out, NULL, ch, map, o, hb_ascii_gutter(ch), 1,
+                         ascii_shades, 9, NULL };
+    setup(&d);
+    fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
+            ch->value_label);
+    if (map->per_col > 0)
+        fprintf(out, "column: %llu %s; t=%llu..%llu; ",
+                (unsigned long long)(ch->ncols > 1
+                                     ? ch->x_start[1] - ch->x_start[0]
+                                     : ch->x_end[0] - ch->x_start[0]),
+                ch->time_unit, (unsigned long long)ch->x_start[0],
+                (unsigned long long)ch->x_end[ch->ncols - 1]);
+    else
+        fprintf(out, "columns: %zu, the same fraction of each run; ",
+                ch->ncols);
+    fprintf(out, "rows: %s to %s; %s scale\n", ch->row_labels[0],
+            ch->row_labels[ch->nrows - 1], scales[o->scale]);
     print_heatmap(&d);
     print_x_axis(&d);
     print_legend(&d);

@@ -31,4 +31,11 @@ void hb_ascii_render(FILE *out, const struct hb_file *f,
                      const struct hb_chart_map *map,
                      const struct hb_ascii_opts *opts);
 
+/* A difference chart (chart->diverging, from hb_diff_chart_build in
+ * diff.h): what its cells hold, the heatmap, the time axis with the marks
+ * and the legend; no file header (the diff report is that). */
+void hb_ascii_render_diff(FILE *out, const struct hb_chart *chart,
+                          const struct hb_chart_map *map,
+                          const struct hb_ascii_opts *opts);
+
 #endif

@@ -96,9 +96,10 @@ static int set_titles(const struct hb_file *f, const struct hb_selection *sel,
 }
 
 /* Rows: the band range [lo, hi] with data, unless the sizes override it. */
-static int choose_rows(const struct hb_file *f, const struct hb_selection *sel,
-                       int have_data, uint64_t data_lo, uint64_t data_hi,
-                       struct hb_chart_map *map, char *err, size_t errlen)
+int hb_chart_choose_rows(const struct hb_file *f,
+                         const struct hb_selection *sel, int have_data,
+                         uint64_t data_lo, uint64_t data_hi,
+                         struct hb_chart_map *map, char *err, size_t errlen)
 {
     uint64_t lo = have_data ? data_lo : 0, hi = have_data ? data_hi : 0;
     if (sel->has_min_size && sel->has_max_size
@@ -360,7 +361,7 @@ static int build_time_chart(const struct hb_file *f,
         return -1;
     uint64_t lo = 0, hi = 0;
     int have = data_bands(f, map, &lo, &hi);
-    if (choose_rows(f, sel, have, lo, hi, map, err, errlen) < 0)
+    if (hb_chart_choose_rows(f, sel, have, lo, hi, map, err, errlen) < 0)
         return -1;
     uint64_t nsel = map->last_col - map->first_col + 1;
     struct time_grid g = { f, map, (size_t)((nsel - 1) / map->per_col + 1),
@@ -452,7 +453,7 @@ static int build_lifetime_chart(const struct hb_file *f,
 {
     uint64_t lo = 0, hi = 0, kmin = 64, kmax = 0;
     int have = lifetime_rows(f, &lo, &hi);
-    if (choose_rows(f, sel, have, lo, hi, map, err, errlen) < 0)
+    if (hb_chart_choose_rows(f, sel, have, lo, hi, map, err, errlen) < 0)
         return -1;
     for (size_t i = 0; i < f->nlifes; i++) {
         const struct hb_liferec *l = &f->lifes[i];

@@ -46,6 +46,11 @@ struct hb_chart {
 
     struct hb_mark *marks;    /* phase markers, may be empty */
     size_t nmarks;
+
+    /* 0: cells hold values >= 0.  1: a difference chart (heapband_print
+     * --diff): cells hold signed values in [-vmax, vmax], drawn with the
+     * diverging palette (less blue, more red, 0 as the background). */
+    int diverging;
 };
 
 /* Map a cell value to [0,1] for shading: 0 for an empty cell, otherwise a

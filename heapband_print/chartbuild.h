@@ -38,6 +38,15 @@ int hb_chart_build(const struct hb_file *f, const struct hb_selection *sel,
 
 void hb_chart_free(struct hb_chart *chart);
 
+/* The rows of a chart: the bands data_lo..data_hi with data (have_data),
+ * unless --min-size/--max-size choose others; into map->first_band and
+ * last_band.  Returns 0, or -1 (--min-size above --max-size) with a
+ * message in err. */
+int hb_chart_choose_rows(const struct hb_file *f,
+                         const struct hb_selection *sel, int have_data,
+                         uint64_t data_lo, uint64_t data_hi,
+                         struct hb_chart_map *map, char *err, size_t errlen);
+
 /* The column of a time chart holding time t (the last one for the end
  * time). */
 size_t hb_chart_col_of_time(const struct hb_chart *chart, uint64_t t);

@@ -134,6 +134,17 @@ void hb_palette_diverging_rgb(double t, double rgb[3])
     rgb8_to_double(c, rgb);
 }
 
+void hb_palette_diverging_cell_rgb8(double t, unsigned char out[3])
+{
+    double m = fabs(t);
+    if (!(m > 0)) {                                 /* 0 or NaN */
+        out[0] = out[1] = out[2] = 255;
+        return;
+    }
+    m = HB_DIVERGING_FLOOR + (1.0 - HB_DIVERGING_FLOOR) * (m > 1 ? 1 : m);
+    hb_palette_diverging_rgb8(t < 0 ? -m : m, out);
+}
+
 /* xterm's colour cube uses these six levels per channel. */
 static const int cube_levels[6] = {0, 95, 135, 175, 215, 255};
 

@@ -29,6 +29,12 @@ void hb_palette_line_rgb8(enum hb_palette p, unsigned char out[3]);
 void hb_palette_diverging_rgb8(double t, unsigned char out[3]);
 void hb_palette_diverging_rgb(double t, double rgb[3]);
 
+/* The colour of a difference chart's cell of shade t in [-1,1]: the
+ * background for 0; otherwise the diverging colour of sign(t) * (0.15 +
+ * 0.85 |t|), so that the smallest change is still told apart from none. */
+#define HB_DIVERGING_FLOOR 0.15
+void hb_palette_diverging_cell_rgb8(double t, unsigned char out[3]);
+
 /* For terminals without truecolour: the xterm-256 index (16..255) nearest
  * to the 8-bit colour rgb (the 6x6x6 cube or the 24-step grey ramp). */
 int hb_palette_xterm256(const unsigned char rgb[3]);

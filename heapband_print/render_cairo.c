@@ -429,13 +429,26 @@ static void line_px(cairo_t *cr, double x0, double y0, double x1, double y1)
 /* Cells                                                                   */
 /* ---------------------------------------------------------------------- */
 
-/* The shade of a cell, 0 for an empty one. */
+/* The shade of a cell, 0 for an empty one; in a difference chart
+ * (chart->diverging) negative for a cell that shrank. */
 static double cell_shade(const struct render *rd, double v)
 {
+    if (rd->chart->diverging && v < 0 && isfinite(v))
+        return -cell_shade(rd, -v);
     if (!(v > 0) || !isfinite(v))
         return 0;
     double t = hb_scale_value(v, rd->chart->vmax, rd->opts->scale);
     return t > 0 ? t : 0;
+}
+
+/* The colour of a shade that is not 0. */
+static void shade_rgb8(const struct render *rd, double t,
+                       unsigned char rgb[3])
+{
+    if (rd->chart->diverging)
+        hb_palette_diverging_cell_rgb8(t, rgb);
+    else
+        hb_palette_rgb8(rd->opts->palette, t, rgb);
 }
 
 struct run {
@@ -463,7 +476,9 @@ static size_t group_last(size_t i, size_t n, int len)
     return i;
 }
 
-/* The largest value of the cells [r0, r1] x [c0, c1], 0 if none is > 0. */
+/* The largest value of the cells [r0, r1] x [c0, c1], 0 if none is > 0;
+ * in a difference chart the value largest in magnitude (the first of two
+ * opposite ones). */
 static double group_value(const struct hb_chart *ch, size_t r0, size_t r1,
                           size_t c0, size_t c1)
 {
@@ -471,8 +486,8 @@ static double group_value(const struct hb_chart *ch, size_t r0, size_t r1,
     for (size_t r = r0; r <= r1; r++)
         for (size_t c = c0; c <= c1; c++) {
             double v = ch->cells[r * ch->ncols + c];
-            if (v > best)       /* NaN never is */
-                best = v;
+            if (ch->diverging ? fabs(v) > fabs(best) : v > best)
+                best = v;       /* NaN never is */
         }
     return best;
 }
@@ -496,7 +511,7 @@ static void draw_row_group(const struct render *rd, size_t r0, size_t r1)
             continue;
         }
         unsigned char rgb[3];
-        hb_palette_rgb8(rd->opts->palette, t, rgb);
+        shade_rgb8(rd, t, rgb);
         if (run.x1 > run.x0 && memcmp(rgb, run.rgb, 3) == 0 &&
             cell.x <= run.x1) {
             if (cell.x + cell.w > run.x1)
@@ -647,7 +662,8 @@ static void draw_time_axis(const struct render *rd)
 static int row_has_data(const struct hb_chart *ch, size_t r)
 {
     for (size_t c = 0; ch->cells && c < ch->ncols; c++)
-        if (ch->cells[r * ch->ncols + c] > 0)
+        if (ch->cells[r * ch->ncols + c] > 0
+            || (ch->diverging && ch->cells[r * ch->ncols + c] < 0))
             return 1;
     return 0;
 }
@@ -936,7 +952,8 @@ static void draw_heap_axis(const struct render *rd)
 /* ---------------------------------------------------------------------- */
 
 /* The colour bar: one 1-pixel strip per row, shade (i + 1) / h for the
- * i-th strip from the bottom, so that the top strip is the hottest. */
+ * i-th strip from the bottom, so that the top strip is the hottest.  For
+ * a difference chart, shades -1 (bottom) to 1 (top), 0 in the middle. */
 static void draw_bar(const struct render *rd)
 {
     const struct hb_image_rect *b = &rd->lay.bar;
@@ -944,7 +961,10 @@ static void draw_bar(const struct render *rd)
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
     for (int i = 0; i < b->h; i++) {
         unsigned char rgb[3];
-        hb_palette_rgb8(rd->opts->palette, (i + 1.0) / b->h, rgb);
+        if (rd->chart->diverging)
+            hb_palette_diverging_cell_rgb8(2 * (i + 0.5) / b->h - 1, rgb);
+        else
+            hb_palette_rgb8(rd->opts->palette, (i + 1.0) / b->h, rgb);
         set_rgb8(cr, rgb);
         /* Two pixels high, the upper one painted over by the next strip
          * (or the frame): the same pixels in a PNG, and no hairline gaps
@@ -1031,11 +1051,23 @@ static void draw_legend_ticks(const struct render *rd)
     double vmax = rd->chart->vmax;
     double gap = 1.3 * rd->lay.font_size;
     double bottom = b->y + b->h, top = b->y;
+    int bytes = value_is_bytes(rd->chart);
+    char label[24];
+    if (rd->chart->diverging) {
+        /* -vmax at the bottom, 0 in the middle, +vmax at the top. */
+        legend_tick(rd, (top + bottom) / 2, "0");
+        if (!(vmax > 0) || !isfinite(vmax))
+            return;
+        label[0] = '+';
+        format_human(vmax, bytes, label + 1, sizeof label - 1);
+        legend_tick(rd, top, label);
+        label[0] = '-';
+        legend_tick(rd, bottom, label);
+        return;
+    }
     legend_tick(rd, bottom, "0");
     if (!(vmax > 0) || !isfinite(vmax))
         return;
-    int bytes = value_is_bytes(rd->chart);
-    char label[24];
     format_human(vmax, bytes, label, sizeof label);
     legend_tick(rd, top, label);
 
@@ -1110,10 +1142,12 @@ static void draw_title(const struct render *rd)
     text_at(cr, buf, pad, pad, 0, 0);
 
     char what[512];
-    snprintf(what, sizeof what, "%s: %s, %s, %s palette",
+    snprintf(what, sizeof what, "%s: %s, %s, %s palette%s",
              ch->chart_name ? ch->chart_name : "chart",
              ch->value_label ? ch->value_label : "value",
-             scale_name(rd->opts->scale), hb_palette_name(rd->opts->palette));
+             scale_name(rd->opts->scale),
+             ch->diverging ? "diverging" : hb_palette_name(rd->opts->palette),
+             ch->diverging ? " (blue: less, red: more)" : "");
     set_grey(cr, 60);
     set_font(cr, f, 0);
     fit_text(cr, what, maxw, buf, sizeof buf);

@@ -12,6 +12,13 @@
  * Tokens are separated by spaces.  Byte metrics take sizes (4096, 4K,
  * 1.5M: binary units), the others counts or times (5000, 5k, 2M: decimal
  * units).  The metrics are listed in hb_rule_metric_names.
+ *
+ * A band range must fall on the file's band boundaries ("4K-8K" is the
+ * quarter bands 4K-5K to 7K-8K); a single size names the band holding it.
+ * Per-band metrics: allocs, alloc-bytes, frees, free-bytes (sums over the
+ * run), peak (the largest LIVE_MAX of one band's cells; for a range, the
+ * largest sum over a column of its bands' LIVE_MAX, an upper bound of its
+ * true peak), leaked, leaked-blocks (the leak lines).
  */
 #ifndef HEAPBAND_PRINT_RULES_H
 #define HEAPBAND_PRINT_RULES_H
@@ -33,6 +40,8 @@ struct hb_rule {
     enum hb_rule_value_kind kind;
     double value;              /* the limit, the percentage or the delta
                                   (signed for the relative kinds) */
+    size_t band_column;        /* 1-based position of the size range */
+    size_t value_column;       /* 1-based position of the value */
 };
 
 struct hb_rule_error {
@@ -51,10 +60,10 @@ int hb_rule_parse(const char *text, struct hb_rule *rule,
 int hb_rule_is_relative(const struct hb_rule *rule);
 
 /* Evaluate on NEW (and OLD, NULL when there is none).  Returns 1 when the
- * rule holds, 0 when it is broken (with a one-line explanation in msg),
- * -1 when it cannot be evaluated (explanation in msg): a relative rule
- * without OLD, or a band range that does not fall on the file's band
- * boundaries. */
+ * rule holds, 0 when it is broken (msg: "rule 'TEXT' broken: ..."), -1
+ * when it cannot be evaluated (msg: "rule 'TEXT': column N: ..."): a
+ * relative rule without OLD, or a band range that does not fall on the
+ * file's band boundaries. */
 int hb_rule_eval(const struct hb_rule *rule, const struct hb_file *new_file,
                  const struct hb_file *old_file, char *msg, size_t msglen);
 

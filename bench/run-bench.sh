@@ -1,0 +1,211 @@
+#!/bin/bash
+# Benchmark heapband against valgrind --tool=none, massif and DHAT on real,
+# allocation-heavy programs.  This is a benchmark, not a test: it asserts
+# nothing and is never run by `make check`.  See bench/README.md.
+#
+# Usage: bench/run-bench.sh [-n ROUNDS] [-w WORKLOADS] [-t TOOLS] [-b BUILDDIR]
+#                           [-o OUTDIR] [-k]
+#   -n ROUNDS     rounds per workload and tool (default 5); the table shows
+#                 medians
+#   -w WORKLOADS  comma-separated subset of: python,perl,cc1,malloc
+#                 (default: all four)
+#   -t TOOLS      comma-separated subset of the tool configurations (default
+#                 native,none,massif,dhat,hb,hb0); extra ones for digging:
+#                 hbB   heapband --time-unit=B
+#                 hb0B  heapband --depth=0 --time-unit=B
+#                 hbd30 heapband --depth=30 (massif's default depth)
+#                 massif0 massif --depth=1
+#   -b BUILDDIR   build tree holding heapband/vg-in-place
+#                 (default $HEAPBAND_BUILD or /tmp/build-bench)
+#   -o OUTDIR     where raw results and the table go (default: a new
+#                 directory under /tmp); results.tsv has one line per run
+#   -k            keep the tools' output files (default: deleted after
+#                 each run)
+#
+# Every round runs every workload under every tool, one after the other,
+# so machine noise spreads over all tools alike; the order of the tools is
+# rotated from round to round.  Wall time is measured by the script around
+# each run (nanosecond clock); peak memory is the maximum resident set size
+# of the valgrind process as reported by GNU time's %M.
+
+set -u
+
+ROUNDS=5
+WORKLOADS=python,perl,cc1,malloc
+TOOLS=native,none,massif,dhat,hb,hb0
+BUILD=${HEAPBAND_BUILD:-/tmp/build-bench}
+OUT=
+KEEP=0
+
+usage() { sed -n '5,24p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+
+while getopts "n:w:t:b:o:kh" opt; do
+    case $opt in
+        n) ROUNDS=$OPTARG ;;
+        w) WORKLOADS=$OPTARG ;;
+        t) TOOLS=$OPTARG ;;
+        b) BUILD=$OPTARG ;;
+        o) OUT=$OPTARG ;;
+        k) KEEP=1 ;;
+        h) usage 0 ;;
+        *) usage ;;
+    esac
+done
+case $ROUNDS in ''|*[!0-9]*|0) echo "run-bench: -n needs a positive number" >&2; exit 2 ;; esac
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/.." && pwd)
+VALGRIND=${VALGRIND:-valgrind}
+VG_HB=$BUILD/heapband/vg-in-place
+
+need() { command -v "$1" >/dev/null 2>&1 || { echo "run-bench: $1 not found${2:+ ($2)}" >&2; exit 1; }; }
+need "$VALGRIND" "apt-get install valgrind"
+need gcc
+need python3
+if [ ! -x /usr/bin/time ]; then
+    echo "run-bench: /usr/bin/time missing, installing Debian package 'time'" >&2
+    apt-get install -y time >/dev/null || { echo "run-bench: cannot install time" >&2; exit 1; }
+fi
+case ",$TOOLS," in
+    *,hb*) [ -x "$VG_HB" ] || { echo "run-bench: $VG_HB missing: build heapband first (see bench/README.md) or pass -b" >&2; exit 1; } ;;
+esac
+
+[ -n "$OUT" ] || OUT=$(mktemp -d /tmp/heapband-bench.XXXXXX)
+mkdir -p "$OUT" "$OUT/work" || exit 1
+OUT=$(cd "$OUT" && pwd)
+WORK=$OUT/work
+RESULTS=$OUT/results.tsv
+
+# ---------------------------------------------------------------------------
+# Workloads.  Each is a command line run in $WORK; its stdout is discarded.
+
+# valgrind must start the interpreter itself, not a wrapper script (such as a
+# pyenv shim) that would run it in a child valgrind does not follow.
+is_elf() { [ -f "$1" ] && [ "$(head -c 4 "$1" | tr -d '\177')" = ELF ]; }
+real_binary() {   # name [fallback path]: an ELF executable for the command
+    local p
+    if [ -n "${2:-}" ] && [ -x "$2" ]; then p=$(readlink -f "$2"); else p=$(command -v "$1"); p=$(readlink -f "$p"); fi
+    if ! is_elf "$p" && [ "$1" = python3 ]; then
+        p=$("$1" -c 'import sys; print(sys.executable)' 2>/dev/null)
+    fi
+    is_elf "$p" || { echo "run-bench: no ELF executable for $1 (found '$p')" >&2; exit 1; }
+    echo "$p"
+}
+
+CC1=$(gcc -print-prog-name=cc1)
+case $CC1 in /*) ;; *) echo "run-bench: gcc -print-prog-name=cc1 gave '$CC1'" >&2; exit 1 ;; esac
+
+prepare() {
+    case $1 in
+        python) PYTHON=${PYTHON:-$(real_binary python3 /usr/bin/python3)} || exit 1 ;;
+        perl)   PERL=${PERL:-$(real_binary perl /usr/bin/perl)} || exit 1 ;;
+        cc1)
+            # A real translation unit of this repository, preprocessed once:
+            # cc1 then compiles it with -O2 and no driver in between.
+            gcc -E -I"$SRC/heapband_print" "$SRC/heapband_print/hbfile.c" \
+                -o "$WORK/hbfile.i" || exit 1 ;;
+        malloc)
+            gcc -O2 -fno-builtin -o "$WORK/mallocloop" "$HERE/mallocloop.c" || exit 1 ;;
+        *) echo "run-bench: unknown workload '$1'" >&2; exit 2 ;;
+    esac
+}
+
+PY_PROG='import json
+d = {"key%d" % i: [i, str(i) * 3, {"half": i * 0.5, "odd": i % 2 == 1}] for i in range(60000)}
+s = json.dumps(d)
+e = json.loads(s)
+assert e == d
+print(len(d), len(s))'
+
+PERL_PROG='my %h; $h{"key$_"} = $_ * 2 for 1 .. 100000;
+my @k = sort keys %h; my $t = 0; $t += $h{$_} for @k; print scalar(@k), " $t\n";'
+
+workload_cmd() {   # sets the array CMD
+    case $1 in
+        python) CMD=("$PYTHON" -c "$PY_PROG") ;;
+        perl)   CMD=("$PERL" -e "$PERL_PROG") ;;
+        cc1)    CMD=("$CC1" -quiet -O2 "$WORK/hbfile.i" -o /dev/null) ;;
+        malloc) CMD=("$WORK/mallocloop" 5000000) ;;
+    esac
+}
+
+workload_desc() {
+    case $1 in
+        python) echo "$PYTHON: 60,000-entry dict through json.dumps/json.loads" ;;
+        perl)   echo "$PERL: 100,000-key hash filled and sorted" ;;
+        cc1)    echo "cc1 -O2 on heapband_print/hbfile.c preprocessed ($(wc -l < "$WORK/hbfile.i") lines)" ;;
+        malloc) echo "mallocloop: 5,000,000 malloc/free pairs (bench/mallocloop.c, -O2 -fno-builtin)" ;;
+    esac
+}
+
+# ---------------------------------------------------------------------------
+# Tool configurations: sets the array PRE (prepended to the workload).
+# Every tool writes its output file to $WORK, deleted after the run.
+
+tool_cmd() {
+    local f=$WORK/out.$1
+    case $1 in
+        native)  PRE=() ;;
+        none)    PRE=("$VALGRIND" --tool=none) ;;
+        massif)  PRE=("$VALGRIND" --tool=massif "--massif-out-file=$f") ;;
+        massif0) PRE=("$VALGRIND" --tool=massif --depth=1 "--massif-out-file=$f") ;;
+        dhat)    PRE=("$VALGRIND" --tool=dhat "--dhat-out-file=$f") ;;
+        hb)      PRE=("$VG_HB" "--heapband-out-file=$f") ;;
+        hb0)     PRE=("$VG_HB" --depth=0 "--heapband-out-file=$f") ;;
+        hbB)     PRE=("$VG_HB" --time-unit=B "--heapband-out-file=$f") ;;
+        hb0B)    PRE=("$VG_HB" --depth=0 --time-unit=B "--heapband-out-file=$f") ;;
+        hbd30)   PRE=("$VG_HB" --depth=30 "--heapband-out-file=$f") ;;
+        *) echo "run-bench: unknown tool '$1'" >&2; exit 2 ;;
+    esac
+}
+
+IFS=, read -r -a WL <<< "$WORKLOADS"
+IFS=, read -r -a TL <<< "$TOOLS"
+for t in "${TL[@]}"; do tool_cmd "$t"; done
+for w in "${WL[@]}"; do prepare "$w"; done
+
+{
+    echo "# heapband benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r)"
+    echo "# $("$VALGRIND" --version), heapband from $VG_HB"
+    for w in "${WL[@]}"; do echo "# workload $w: $(workload_desc "$w")"; done
+    printf 'workload\ttool\tround\twall_s\tmaxrss_kb\tstatus\n'
+} > "$RESULTS"
+
+# Runs one workload under one tool and appends a line to $RESULTS.
+run_one() {   # workload tool round
+    local w=$1 t=$2 r=$3 t0 t1 rss status log=$WORK/log.$1.$2
+    workload_cmd "$w"
+    tool_cmd "$t"
+    rm -f "$WORK/out.$t"
+    t0=$(date +%s%N)
+    ( cd "$WORK" && /usr/bin/time -f %M -o "$WORK/rss" "${PRE[@]}" "${CMD[@]}" ) \
+        >/dev/null 2>"$log"
+    status=$?
+    t1=$(date +%s%N)
+    rss=$(tail -n 1 "$WORK/rss" 2>/dev/null)
+    case $rss in ''|*[!0-9]*) rss=0 ;; esac
+    if [ "$status" -ne 0 ]; then
+        echo "run-bench: $w under $t failed with status $status; its stderr:" >&2
+        tail -n 20 "$log" >&2
+    fi
+    [ "$KEEP" = 1 ] || rm -f "$WORK/out.$t"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$w" "$t" "$r" \
+        "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')" \
+        "$rss" "$status" >> "$RESULTS"
+    printf '  round %s  %-7s %-8s %8.2f s  %7s KB%s\n' "$r" "$w" "$t" \
+        "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a) / 1e9 }')" "$rss" \
+        "$([ "$status" -eq 0 ] || echo "  FAILED ($status)")" >&2
+}
+
+echo "run-bench: $ROUNDS rounds of ${WORKLOADS} under ${TOOLS}; raw results in $RESULTS" >&2
+nt=${#TL[@]}
+for ((r = 1; r <= ROUNDS; r++)); do
+    for w in "${WL[@]}"; do
+        for ((i = 0; i < nt; i++)); do
+            run_one "$w" "${TL[$(( (i + r - 1) % nt ))]}" "$r"
+        done
+    done
+done
+
+python3 "$HERE/bench-table.py" "$RESULTS" | tee "$OUT/table.txt"
+echo "run-bench: table in $OUT/table.txt" >&2

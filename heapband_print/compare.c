@@ -1,0 +1,328 @@
+/* compare.c -- heapband_print --diff OLD NEW [--check RULE]... and
+ * heapband_print --check RULE... FILE (see compare.h).
+ *
+ * Order of work: options, then every rule is parsed (a rule that does not
+ * parse, or a relative one without OLD, is exit 2 before any file is
+ * read), then the files, then the report, the chart and the rules'
+ * verdicts.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "compare.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ascii.h"
+#include "diff.h"
+#include "export.h"
+#include "options.h"
+#include "render_cairo.h"
+#include "rules.h"
+
+#define PROG "heapband_print"
+
+int hb_compare_requested(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--diff") == 0 || strcmp(argv[i], "--check") == 0
+            || strncmp(argv[i], "--diff=", 7) == 0
+            || strncmp(argv[i], "--check=", 8) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+struct compare {
+    struct hb_options o;
+    int diff;
+    const char *files[2];
+    size_t nfiles;
+    const char **rules;
+    size_t nrules;
+    struct hb_rule *parsed;
+    char **broken;            /* messages of the broken rules */
+    size_t nbroken;
+};
+
+/* The options --diff and --check add to those of a chart (options.h). */
+static int compare_option(void *ctx, const char *name, const char *value)
+{
+    struct compare *c = ctx;
+    if (strcmp(name, "--diff") == 0) {
+        c->diff = 1;
+        return 1;
+    }
+    if (strcmp(name, "--check") == 0) {
+        const char **r = realloc(c->rules, (c->nrules + 1) * sizeof *r);
+        if (r == NULL) {
+            fprintf(stderr, PROG ": out of memory\n");
+            exit(HB_EXIT_BAD_INPUT);
+        }
+        c->rules = r;
+        c->rules[c->nrules++] = value;
+        return 1;
+    }
+    return 0;
+}
+
+static void parse_rules(struct compare *c)
+{
+    c->parsed = calloc(c->nrules ? c->nrules : 1, sizeof *c->parsed);
+    c->broken = calloc(c->nrules ? c->nrules : 1, sizeof *c->broken);
+    if (c->parsed == NULL || c->broken == NULL) {
+        fprintf(stderr, PROG ": out of memory\n");
+        exit(HB_EXIT_BAD_INPUT);
+    }
+    for (size_t i = 0; i < c->nrules; i++) {
+        struct hb_rule_error err;
+        if (hb_rule_parse(c->rules[i], &c->parsed[i], &err) < 0) {
+            fprintf(stderr, PROG ": rule '%s': column %zu: %s\n", c->rules[i],
+                    err.column, err.msg);
+            exit(HB_EXIT_BAD_INPUT);
+        }
+        if (!c->diff && hb_rule_is_relative(&c->parsed[i])) {
+            fprintf(stderr, PROG ": rule '%s': column %zu: a relative limit "
+                    "needs an old file to compare with (--diff OLD NEW "
+                    "--check RULE)\n", c->rules[i], c->parsed[i].value_column);
+            exit(HB_EXIT_BAD_INPUT);
+        }
+    }
+}
+
+static void check_args(struct compare *c)
+{
+    size_t want = c->diff ? 2 : 1;
+    if (c->nfiles != want) {
+        if (c->diff)
+            fprintf(stderr, PROG ": --diff needs two files, OLD and NEW "
+                    "(got %zu)\n", c->nfiles);
+        else
+            fprintf(stderr, PROG ": --check needs one file (got %zu); to "
+                    "compare two, add --diff OLD NEW\n", c->nfiles);
+        exit(HB_EXIT_BAD_INPUT);
+    }
+    const struct hb_options *o = &c->o;
+    if (!c->diff) {
+        /* --check alone writes the rules' verdicts and nothing else. */
+        const char *chart_only = o->png ? "--png" : o->svg ? "--svg"
+                                 : o->format_given ? "--format"
+                                 : o->align_given ? "--align" : NULL;
+        if (chart_only != NULL)
+            hb_option_error(chart_only, "draws the difference chart: it "
+                            "needs --diff OLD NEW");
+    }
+    if (o->sites)
+        hb_option_error("--sites", "does not apply to --diff and --check");
+    if (o->sel.kind == HB_CHART_LIFETIME)
+        hb_option_error("--chart", "--diff draws live or allocs charts, not "
+                        "lifetime");
+    if (o->align == HB_ALIGN_FRACTION && (o->from_text || o->to_text))
+        hb_option_error(o->from_text ? "--from" : "--to",
+                        "does not apply with --align=fraction");
+}
+
+static int build_diff(const struct hb_file *o, const struct hb_file *n,
+                      const struct hb_options *opt, size_t max_cols,
+                      struct hb_chart *ch, struct hb_chart_map *map)
+{
+    struct hb_selection sel = opt->sel;
+    char err[256];
+    sel.max_cols = max_cols;
+    if (hb_diff_chart_build(o, n, &sel, (enum hb_align)opt->align, ch, map,
+                            err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, PROG ": %s\n", err);
+    return -1;
+}
+
+/* The difference chart in text (after the report: the chart is built
+ * first, so that a bad selection is reported before anything is written),
+ * CSV or JSON; 0 or HB_EXIT_BAD_INPUT. */
+static int write_diff_text(const struct compare *c, const struct hb_file *o,
+                           const struct hb_file *n)
+{
+    const struct hb_options *opt = &c->o;
+    static const char *const stats[] = { "avg", "max", "end" };
+    static const char *const weights[] = { "count", "bytes" };
+    struct hb_chart ch;
+    struct hb_chart_map map;
+    int width = opt->width ? opt->width : hb_terminal_width();
+    size_t gutter = 7;
+    for (;;) {                  /* as main.c: the gutter depends on rows */
+        if (build_diff(o, n, opt, hb_ascii_plot_width(width, gutter), &ch,
+                       &map) < 0)
+            return HB_EXIT_BAD_INPUT;
+        size_t need = hb_ascii_gutter(&ch);
+        if (need <= gutter || ch.ncols <= hb_ascii_plot_width(width, need))
+            break;
+        hb_chart_free(&ch);
+        gutter = need;
+    }
+    if (opt->format == HB_FORMAT_CSV) {
+        hb_export_csv(stdout, n, &ch, &map);
+    } else if (opt->format == HB_FORMAT_JSON) {
+        hb_export_json(stdout, n, &ch, &map, stats[opt->sel.stat],
+                       weights[opt->sel.weight]);
+    } else {
+        hb_diff_report(stdout, o, n, c->files[0], c->files[1]);
+        if (hb_diff_same_data(o, n)) {
+            hb_chart_free(&ch);
+            return 0;
+        }
+        struct hb_ascii_opts ao = {
+            width, 0, hb_colour_mode(opt->color), opt->unicode, opt->scale,
+            opt->palette,
+            opt->sel.kind == HB_CHART_LIVE || opt->sel.weight == HB_WEIGHT_BYTES,
+            opt->sel.kind != HB_CHART_LIVE || opt->sel.stat != HB_STAT_AVG
+        };
+        fputc('\n', stdout);
+        hb_ascii_render_diff(stdout, &ch, &map, &ao);
+    }
+    hb_chart_free(&ch);
+    return 0;
+}
+
+static int write_diff_image(const struct hb_file *o, const struct hb_file *n,
+                            const struct hb_options *opt, const char *path,
+                            int is_svg)
+{
+    struct hb_chart ch;
+    struct hb_chart_map map;
+    struct hb_image_opts io = { opt->image_w, opt->image_h, opt->palette,
+                                opt->scale };
+    char err[256] = "";
+    if (build_diff(o, n, opt, (size_t)hb_image_max_columns(&io), &ch, &map) < 0)
+        return HB_EXIT_BAD_INPUT;
+    int r = hb_render_image(&ch, &io, path, is_svg, err, sizeof err);
+    hb_chart_free(&ch);
+    if (r != 0) {
+        fprintf(stderr, PROG ": %s: %s\n", path, err[0] ? err : "cannot write");
+        return HB_EXIT_OUTPUT;
+    }
+    return 0;
+}
+
+/* The report, the chart and the images; 0, 1 or 2. */
+static int write_diff(const struct compare *c, const struct hb_file *o,
+                      const struct hb_file *n)
+{
+    const struct hb_options *opt = &c->o;
+    int text = opt->format_given || (opt->png == NULL && opt->svg == NULL);
+    int status = 0, r;
+    if (text && (r = write_diff_text(c, o, n)) != 0)
+        return r;
+    if (opt->png && (r = write_diff_image(o, n, opt, opt->png, 0)) != 0) {
+        if (r == HB_EXIT_BAD_INPUT)
+            return r;
+        status = r;
+    }
+    if (opt->svg && (r = write_diff_image(o, n, opt, opt->svg, 1)) != 0)
+        status = r;
+    return status;
+}
+
+/* Evaluate every rule before anything is written: a rule that cannot be
+ * evaluated (a size range off the file's bands) is bad input, exit 2.
+ * The broken ones' messages go into c->broken. */
+static int eval_rules(struct compare *c, const struct hb_file *o,
+                      const struct hb_file *n)
+{
+    char msg[512];
+    for (size_t i = 0; i < c->nrules; i++) {
+        int r = hb_rule_eval(&c->parsed[i], n, o, msg, sizeof msg);
+        if (r < 0) {
+            fprintf(stderr, PROG ": %s\n", msg);
+            return -1;
+        }
+        if (r == 0) {
+            char *m = malloc(strlen(msg) + 1);
+            if (m == NULL) {
+                fprintf(stderr, PROG ": out of memory\n");
+                return -1;
+            }
+            strcpy(m, msg);
+            c->broken[c->nbroken++] = m;
+        }
+    }
+    return 0;
+}
+
+/* The verdicts, on standard output: one line per broken rule and "N of M
+ * rules broken", or "all N rules hold" ("the rule holds").  0 or 1. */
+static int print_verdicts(const struct compare *c)
+{
+    if (c->nrules == 0)
+        return 0;
+    if (c->diff && !(c->o.format_given && c->o.format != HB_FORMAT_TEXT)
+        && (c->o.format_given || (!c->o.png && !c->o.svg)))
+        fputc('\n', stdout);
+    for (size_t i = 0; i < c->nbroken; i++)
+        printf("%s\n", c->broken[i]);
+    if (c->nbroken == 0)
+        printf(c->nrules == 1 ? "the rule holds\n" : "all %zu rules hold\n",
+               c->nrules);
+    else
+        printf("%zu of %zu rule%s broken\n", c->nbroken, c->nrules,
+               c->nrules == 1 ? "" : "s");
+    return c->nbroken ? 1 : 0;
+}
+
+int hb_compare_main(int argc, char **argv)
+{
+    struct compare c;
+    memset(&c, 0, sizeof c);
+    hb_options_init(&c.o);
+    struct hb_extra_option extra[] = {
+        { "--diff", 0 }, { "--check", 1 }, { NULL, 0 }
+    };
+    hb_parse_args(&c.o, argc, argv, extra, compare_option, &c, c.files, 2,
+                  &c.nfiles);
+    check_args(&c);
+    parse_rules(&c);
+
+    struct hb_file files[2];
+    for (size_t i = 0; i < c.nfiles; i++)
+        if (hb_load_file(c.files[i], &files[i]) < 0) {
+            for (size_t k = 0; k < i; k++)
+                hb_file_free(&files[k]);
+            free(c.rules);
+            free(c.parsed);
+            free(c.broken);
+            return HB_EXIT_BAD_INPUT;
+        }
+    const struct hb_file *o = c.diff ? &files[0] : NULL;
+    const struct hb_file *n = &files[c.nfiles - 1];
+    int status = 0;
+    char err[256];
+    if (c.diff && hb_diff_compatible(o, n, err, sizeof err) < 0) {
+        fprintf(stderr, PROG ": cannot compare %s and %s: %s\n", c.files[0],
+                c.files[1], err);
+        status = HB_EXIT_BAD_INPUT;
+    } else if ((c.diff && hb_resolve_range((const struct hb_file *[]){ n, o },
+                                           2, &c.o) < 0)
+               || eval_rules(&c, o, n) < 0) {
+        status = HB_EXIT_BAD_INPUT;
+    } else {
+        if (c.diff)
+            status = write_diff(&c, o, n);
+        if (status != HB_EXIT_BAD_INPUT) {
+            int r = print_verdicts(&c);
+            if (r != 0)
+                status = r;
+        }
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, PROG ": error writing the output\n");
+        if (status == 0)
+            status = HB_EXIT_OUTPUT;
+    }
+    for (size_t i = 0; i < c.nfiles; i++)
+        hb_file_free(&files[i]);
+    for (size_t i = 0; i < c.nbroken; i++)
+        free(c.broken[i]);
+    free(c.broken);
+    free(c.rules);
+    free(c.parsed);
+    return status;
+}
