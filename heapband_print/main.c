@@ -88,7 +88,9 @@ static int write_image(const struct hb_file *f, const struct hb_options *o,
     struct hb_chart_map map;
     struct hb_image_opts io = { o->image_w, o->image_h, o->palette, o->scale };
     char err[256] = "";
-    sel.max_cols = (size_t)o->image_w;   /* at most a column per pixel */
+    /* At most a column per pixel of the plot, so that no two columns share
+     * a pixel. */
+    sel.max_cols = (size_t)hb_image_max_columns(&io);
     if (build_chart(f, &sel, &ch, &map) < 0)
         return EXIT_BAD_INPUT;
     int r = hb_render_image(&ch, &io, path, is_svg, err, sizeof err);
