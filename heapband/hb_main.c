@@ -290,6 +290,16 @@ static void hb_pre_clo_init ( void )
    VG_(details_description)     ("heap blocks by size band over time");
    VG_(details_copyright_author)("Copyright (C) 2026, the heapband developers.");
    VG_(details_bug_reports_to)  ("the heapband issue tracker");
+   VG_(details_avg_translation_sizeB)(330);
+
+   /* heapband never looks at the guest's registers between superblock
+      exits except the stack pointer (to unwind stacks at allocations,
+      which happen at exits anyway), so VEX need not write the others back
+      before every memory access; as in massif, and overridable with
+      --vex-iropt-register-updates. */
+   VG_(clo_vex_control).iropt_register_updates_default
+      = VG_(clo_px_file_backed)
+      = VexRegUpdSpAtMemAccess;
 
    VG_(basic_tool_funcs)        (hb_post_clo_init, HB_(instrument), hb_fini);
    VG_(needs_libc_freeres)      ();

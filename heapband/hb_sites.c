@@ -4,14 +4,15 @@
 
 /* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
 
-/* A site is the pair (ExeContext, band).  The core already interns
-   ExeContexts, so the pair is a hash key: the ExeContext's unique number
-   shifted left by 8 with the band in the low bits.  Each block points at
-   its site, so a free updates the site without a lookup; an allocation
-   costs the stack unwind (the dominant cost, as in massif and DHAT) plus
-   one hash lookup.  The stack is unwound a little deeper than --depth
-   because its innermost frames are Valgrind's malloc replacement, which
-   are left out when the frames are written. */
+/* A site is the pair (stack, band).  The stack is unwound --depth frames
+   deep past the malloc replacement's own frames (recognised by address:
+   the text of vgpreload_heapband, found once), and interned by the core as
+   an ExeContext, so that two allocations with the same written frames are
+   one site.  The pair is a hash key: the ExeContext's unique number shifted
+   left by 8 with the band in the low bits.  Each block points at its site,
+   so a free updates the site without a lookup; an allocation costs the
+   stack unwind (the dominant cost, as in massif and DHAT) plus one hash
+   lookup. */
 
 #include "hb_sites.h"
 #include "hb_bands.h"
@@ -21,6 +22,7 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_options.h"
+#include "pub_tool_stacktrace.h"
 
 /* Frames of the malloc replacement above the caller: realloc(NULL, n)
    calls malloc inside the preload, so up to two. */
@@ -40,13 +42,51 @@ struct _HbSite {
 static UInt         depth = 0;
 static VgHashTable* sites = NULL;
 
+/* The text of the malloc replacement, whose frames are not the program's. */
+static Bool replacement_looked_up = False;
+static Addr replacement_lo = 0, replacement_hi = 0;
+
 void HB_(sites_init) ( UInt d )
 {
    depth = d;
    if (depth == 0) return;
    sites = VG_(HT_construct)("hb.sites");
-   if (VG_(clo_backtrace_size) < (Int)(depth + HB_REPLACEMENT_FRAMES))
-      VG_(clo_backtrace_size) = depth + HB_REPLACEMENT_FRAMES;
+}
+
+/* Looked up at the first allocation: the preload is loaded by then, since
+   every allocation passes through it. */
+static void look_up_replacement ( void )
+{
+   const DebugInfo* di;
+   replacement_looked_up = True;
+   for (di = VG_(next_DebugInfo)(NULL); di != NULL; di = VG_(next_DebugInfo)(di)) {
+      const HChar* name = VG_(DebugInfo_get_filename)(di);
+      if (name != NULL && VG_(strstr)(name, "/vgpreload_heapband-") != NULL) {
+         replacement_lo = VG_(DebugInfo_get_text_avma)(di);
+         replacement_hi = replacement_lo + VG_(DebugInfo_get_text_size)(di);
+         return;
+      }
+   }
+}
+
+static Bool in_replacement ( Addr ip )
+{
+   return ip >= replacement_lo && ip < replacement_hi;
+}
+
+/* The allocating thread's stack, without the replacement's frames. */
+static ExeContext* current_stack ( ThreadId tid )
+{
+   Addr ips[HB_MAX_DEPTH + HB_REPLACEMENT_FRAMES];
+   UInt n, skip = 0;
+   if (!replacement_looked_up) look_up_replacement();
+   n = VG_(get_StackTrace)(tid, ips, depth + HB_REPLACEMENT_FRAMES,
+                           NULL, NULL, 0);
+   while (skip < n && skip < HB_REPLACEMENT_FRAMES && in_replacement(ips[skip]))
+      skip++;
+   if (skip == n) skip = 0;           /* keep something to show */
+   if (n - skip > depth) n = skip + depth;
+   return VG_(make_ExeContext_from_StackTrace)(ips + skip, n - skip);
 }
 
 Bool HB_(sites_wanted) ( void ) { return depth > 0; }
@@ -57,7 +97,7 @@ HbSite* HB_(site_of) ( ThreadId tid, UInt band, HbTime now )
    UWord       key;
    HbSite*     site;
    if (depth == 0) return NULL;
-   ec   = VG_(record_ExeContext)(tid, 0);
+   ec   = current_stack(tid);
    key  = ((UWord)VG_(get_ECU_from_ExeContext)(ec) << 8) | band;
    site = VG_(HT_lookup)(sites, key);
    if (site == NULL) {
@@ -184,14 +224,7 @@ static void describe_frame ( DiEpoch ep, Addr ip, HChar* buf, Int size )
       VG_(snprintf)(buf, size, "%s", fn);
 }
 
-static Bool is_replacement_frame ( DiEpoch ep, Addr ip )
-{
-   const HChar* obj = NULL;
-   if (!VG_(get_objname)(ep, ip, &obj)) return False;
-   return VG_(strstr)(obj, "/vgpreload_") != NULL;
-}
-
-/* Up to `depth` frames, leaving out the malloc replacement's. */
+/* The stack's frames down to main (the core hides those below it). */
 typedef struct {
    Addr ips[HB_MAX_DEPTH];
    UInt n;
@@ -200,8 +233,7 @@ typedef struct {
 static void collect_frame ( UInt i, DiEpoch ep, Addr ip, void* opaque )
 {
    FrameList* fl = opaque;
-   if (fl->n == 0 && is_replacement_frame(ep, ip)) return;
-   if (fl->n < depth) fl->ips[fl->n++] = ip;
+   if (fl->n < HB_MAX_DEPTH) fl->ips[fl->n++] = ip;
 }
 
 static void sanitize ( HChar* s )
