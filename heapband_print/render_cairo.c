@@ -11,12 +11,14 @@
 #include "render_cairo.h"
 
 #include "palette.h"
+#include "png_write.h"
 
 #include <cairo.h>
 #include <cairo-svg.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -456,12 +458,40 @@ struct run {
     unsigned char rgb[3];
 };
 
-static void flush_run(cairo_t *cr, struct run *run, int y, int h)
+/* Where cells go: straight into an image surface's pixels (the same
+ * pixels cairo would fill, without a path per rectangle), or through cairo
+ * for SVG. */
+struct cell_target {
+    cairo_t *cr;
+    unsigned char *pixels;      /* NULL: draw with cairo */
+    int stride, width, height;
+};
+
+static void fill_pixels(const struct cell_target *tg, int x0, int x1, int y,
+                        int h, const unsigned char rgb[3])
+{
+    uint32_t px = 0xff000000u | (uint32_t)rgb[0] << 16 |
+                  (uint32_t)rgb[1] << 8 | rgb[2];
+    if (x0 < 0) x0 = 0;
+    if (x1 > tg->width) x1 = tg->width;
+    for (int row = y < 0 ? 0 : y; row < y + h && row < tg->height; row++) {
+        uint32_t *line = (uint32_t *)(void *)(tg->pixels + (size_t)row * (size_t)tg->stride);
+        for (int x = x0; x < x1; x++)
+            line[x] = px;
+    }
+}
+
+static void flush_run(const struct cell_target *tg, struct run *run, int y,
+                      int h)
 {
     if (run->x1 > run->x0) {
-        set_rgb8(cr, run->rgb);
-        cairo_rectangle(cr, run->x0, y, run->x1 - run->x0, h);
-        cairo_fill(cr);
+        if (tg->pixels != NULL) {
+            fill_pixels(tg, run->x0, run->x1, y, h, run->rgb);
+        } else {
+            set_rgb8(tg->cr, run->rgb);
+            cairo_rectangle(tg->cr, run->x0, y, run->x1 - run->x0, h);
+            cairo_fill(tg->cr);
+        }
     }
     run->x1 = run->x0;
 }
@@ -496,7 +526,8 @@ static double group_value(const struct hb_chart *ch, size_t r0, size_t r1,
  * colour drawn as one rectangle (fewer SVG elements, the same pixels).  A
  * pixel shared by several cells shows the largest of their values, so that
  * nothing hot disappears. */
-static void draw_row_group(const struct render *rd, size_t r0, size_t r1)
+static void draw_row_group(const struct render *rd,
+                           const struct cell_target *tg, size_t r0, size_t r1)
 {
     const struct hb_chart *ch = rd->chart;
     const struct hb_image_rect *p = &rd->lay.plot;
@@ -507,7 +538,7 @@ static void draw_row_group(const struct render *rd, size_t r0, size_t r1)
         hb_image_cell_rect(&rd->lay, ch, r1, c1, &cell);
         double t = cell_shade(rd, group_value(ch, r0, r1, c0, c1));
         if (t == 0) {
-            flush_run(rd->cr, &run, cell.y, cell.h);
+            flush_run(tg, &run, cell.y, cell.h);
             continue;
         }
         unsigned char rgb[3];
@@ -518,10 +549,10 @@ static void draw_row_group(const struct render *rd, size_t r0, size_t r1)
                 run.x1 = cell.x + cell.w;
             continue;
         }
-        flush_run(rd->cr, &run, cell.y, cell.h);
+        flush_run(tg, &run, cell.y, cell.h);
         run = (struct run){cell.x, cell.x + cell.w, {rgb[0], rgb[1], rgb[2]}};
     }
-    flush_run(rd->cr, &run, cell.y, cell.h);
+    flush_run(tg, &run, cell.y, cell.h);
 }
 
 static void draw_cells(const struct render *rd)
@@ -531,12 +562,24 @@ static void draw_cells(const struct render *rd)
         return;
     /* Whole-pixel rectangles: no antialiasing, so that every pixel of a
      * cell has exactly its colour. */
+    struct cell_target tg = { rd->cr, NULL, 0, 0, 0 };
+    cairo_surface_t *target = cairo_get_target(rd->cr);
+    if (cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE &&
+        cairo_image_surface_get_format(target) == CAIRO_FORMAT_RGB24) {
+        cairo_surface_flush(target);
+        tg.pixels = cairo_image_surface_get_data(target);
+        tg.stride = cairo_image_surface_get_stride(target);
+        tg.width = cairo_image_surface_get_width(target);
+        tg.height = cairo_image_surface_get_height(target);
+    }
     cairo_set_antialias(rd->cr, CAIRO_ANTIALIAS_NONE);
     for (size_t r0 = 0, r1; r0 < ch->nrows; r0 = r1 + 1) {
         r1 = group_last(r0, ch->nrows, rd->lay.plot.h);
-        draw_row_group(rd, r0, r1);
+        draw_row_group(rd, &tg, r0, r1);
     }
     cairo_set_antialias(rd->cr, CAIRO_ANTIALIAS_DEFAULT);
+    if (tg.pixels != NULL)
+        cairo_surface_mark_dirty(target);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1264,8 +1307,11 @@ static cairo_status_t render_to(struct render *rd, int is_svg,
         st = cairo_status(rd->cr);
         cairo_destroy(rd->cr);
     }
-    if (st == CAIRO_STATUS_SUCCESS && !is_svg)
-        st = cairo_surface_write_to_png_stream(surface, write_chunk, out);
+    if (st == CAIRO_STATUS_SUCCESS && !is_svg && hb_png_write(surface, out->fp) < 0) {
+        if (!out->write_errno)
+            out->write_errno = errno ? errno : EIO;
+        st = CAIRO_STATUS_WRITE_ERROR;
+    }
     cairo_surface_finish(surface);
     if (st == CAIRO_STATUS_SUCCESS)
         st = cairo_surface_status(surface);
