@@ -3,7 +3,7 @@
 
    A program includes this header to mark the phases of its run:
 
-      #include <heapband.h>
+      #include <valgrind/heapband.h>
       ...
       HEAPBAND_MARK("parse done");
 
