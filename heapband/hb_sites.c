@@ -74,11 +74,17 @@ static Bool in_replacement ( Addr ip )
    return ip >= replacement_lo && ip < replacement_hi;
 }
 
+/* A stack without the replacement's frames. */
+typedef struct {
+   Addr ips[HB_MAX_DEPTH];
+   UInt n;
+} Stack;
+
 /* The allocating thread's stack, without the replacement's frames. */
-static ExeContext* current_stack ( ThreadId tid )
+static void current_stack ( ThreadId tid, Stack* st )
 {
    Addr ips[HB_MAX_DEPTH + HB_REPLACEMENT_FRAMES];
-   UInt n, skip = 0;
+   UInt n, skip = 0, i;
    if (!replacement_looked_up) look_up_replacement();
    n = VG_(get_StackTrace)(tid, ips, depth + HB_REPLACEMENT_FRAMES,
                            NULL, NULL, 0);
@@ -86,18 +92,42 @@ static ExeContext* current_stack ( ThreadId tid )
       skip++;
    if (skip == n) skip = 0;           /* keep something to show */
    if (n - skip > depth) n = skip + depth;
-   return VG_(make_ExeContext_from_StackTrace)(ips + skip, n - skip);
+   st->n = n - skip;
+   for (i = 0; i < st->n; i++) st->ips[i] = ips[skip + i];
+}
+
+static Bool same_stack ( const Stack* a, const Stack* b )
+{
+   UInt i;
+   if (a->n != b->n) return False;
+   for (i = 0; i < a->n; i++)
+      if (a->ips[i] != b->ips[i]) return False;
+   return True;
 }
 
 Bool HB_(sites_wanted) ( void ) { return depth > 0; }
 
+/* The stack of the previous allocation: loops allocate from one stack
+   many times in a row, and then the core's ExeContext table need not be
+   searched. */
+static Stack       last_stack;
+static ExeContext* last_ec = NULL;
+
 HbSite* HB_(site_of) ( ThreadId tid, UInt band, HbTime now )
 {
+   Stack       stack;
    ExeContext* ec;
    UWord       key;
    HbSite*     site;
    if (depth == 0) return NULL;
-   ec   = current_stack(tid);
+   current_stack(tid, &stack);
+   if (last_ec != NULL && same_stack(&stack, &last_stack)) {
+      ec = last_ec;
+   } else {
+      ec = VG_(make_ExeContext_from_StackTrace)(stack.ips, stack.n);
+      last_stack = stack;
+      last_ec    = ec;
+   }
    key  = ((UWord)VG_(get_ECU_from_ExeContext)(ec) << 8) | band;
    site = VG_(HT_lookup)(sites, key);
    if (site == NULL) {
