@@ -28,10 +28,11 @@
    (hb_time.c: guest instructions counted by inline IR, bytes, or ms) and
    goes to four places:
 
-   - hb_blocks.c: the table of live blocks, keyed by address.  A live
-     block costs the tool about 48 bytes (a 40-byte pool node plus a
-     hash-chain slot); it keeps its requested size, birth time, band and
-     site, so that its free needs no other lookup.  Freed blocks add to a
+   - hb_blocks.c: the tables of live blocks (one for malloc, one for
+     custom-allocator blocks), keyed by address.  A live block costs the
+     tool about 48 bytes (a 40-byte pool node plus a hash-chain slot); it
+     keeps its requested size, birth time and site (its band is recomputed
+     from the size), so that its free needs no other lookup.  Freed blocks add to a
      per-band lifetime histogram (bands x 65 power-of-two buckets).
 
    - hb_columns.c: the heap as a grid of time columns by size bands.  The
@@ -41,13 +42,13 @@
      the budget is used up, neighbouring columns merge exactly and the
      column width doubles, so a run of any length fits.
 
-   - hb_sites.c (unless --depth=0): the allocation's stack, recorded as a
-     core ExeContext, and per (stack, band) the bytes allocated and the
-     peak of live bytes.  Unwinding the stack is the most expensive step
+   - hb_sites.c (unless --depth=0): the allocation's stack, --depth frames
+     past the malloc replacement, interned as a core ExeContext, and per
+     (stack, band) the bytes allocated and the peak of live bytes.  Unwinding the stack is the most expensive step
      of an allocation, which is why --depth=0 is the fast mode.
 
    - hb_bands.c maps a size to its band with a count-leading-zeros and a
-     shift.
+     shift; hb_marks.c keeps the phase markers of heapband.h.
 
    At exit (including _exit and death by a signal, when the core calls
    fini) hb_output.c writes the heap-band file, specified in
