@@ -44,8 +44,9 @@
 
    - hb_sites.c (unless --depth=0): the allocation's stack, --depth frames
      past the malloc replacement, interned as a core ExeContext, and per
-     (stack, band) the bytes allocated and the peak of live bytes.  Unwinding the stack is the most expensive step
-     of an allocation, which is why --depth=0 is the fast mode.
+     (stack, band) the bytes allocated and the peak of live bytes.
+     Unwinding the stack is the most expensive step of an allocation,
+     which is why --depth=0 is the fast mode.
 
    - hb_bands.c maps a size to its band with a count-leading-zeros and a
      shift; hb_marks.c keeps the phase markers of heapband.h.
