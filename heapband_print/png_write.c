@@ -31,7 +31,9 @@ static int write_rows(png_structp png, png_infop info, FILE *fp,
         return -1;
     png_init_io(png, fp);
     png_set_compression_level(png, 1);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    /* No filter: flat colours already give deflate long runs, and filtering
+     * costs a pass over every byte. */
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
