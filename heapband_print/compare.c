@@ -191,16 +191,9 @@ static int write_diff_image(const struct hb_file *o, const struct hb_file *n,
     struct hb_chart_map map;
     struct hb_image_opts io = { opt->image_w, opt->image_h, opt->palette,
                                 opt->scale };
-    char err[256] = "";
     if (build_diff(o, n, opt, (size_t)hb_image_max_columns(&io), &ch, &map) < 0)
         return HB_EXIT_BAD_INPUT;
-    int r = hb_render_image(&ch, &io, path, is_svg, err, sizeof err);
-    hb_chart_free(&ch);
-    if (r != 0) {
-        fprintf(stderr, PROG ": %s: %s\n", path, err[0] ? err : "cannot write");
-        return HB_EXIT_OUTPUT;
-    }
-    return 0;
+    return hb_write_image_file(&ch, &io, path, is_svg);
 }
 
 /* The report, the chart and the images; 0, 1 or 2. */

@@ -87,19 +87,12 @@ static int write_image(const struct hb_file *f, const struct hb_options *o,
     struct hb_chart ch;
     struct hb_chart_map map;
     struct hb_image_opts io = { o->image_w, o->image_h, o->palette, o->scale };
-    char err[256] = "";
     /* At most a column per pixel of the plot, so that no two columns share
      * a pixel. */
     sel.max_cols = (size_t)hb_image_max_columns(&io);
     if (build_chart(f, &sel, &ch, &map) < 0)
         return EXIT_BAD_INPUT;
-    int r = hb_render_image(&ch, &io, path, is_svg, err, sizeof err);
-    hb_chart_free(&ch);
-    if (r != 0) {
-        fprintf(stderr, PROG ": %s: %s\n", path, err[0] ? err : "cannot write");
-        return EXIT_OUTPUT;
-    }
-    return 0;
+    return hb_write_image_file(&ch, &io, path, is_svg);
 }
 
 /* The text outputs: chart, CSV, JSON or sites.  Returns 0 or

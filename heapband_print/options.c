@@ -464,3 +464,18 @@ enum hb_color_mode hb_colour_mode(enum hb_color_choice c)
         return HB_COLOR_TRUE;
     return HB_COLOR_256;
 }
+
+int hb_write_image_file(struct hb_chart *chart,
+                        const struct hb_image_opts *io, const char *path,
+                        int is_svg)
+{
+    char err[256] = "";
+    int r = hb_render_image(chart, io, path, is_svg, err, sizeof err);
+    hb_chart_free(chart);
+    if (r != 0) {
+        fprintf(stderr, "heapband_print: %s: %s\n", path,
+                err[0] ? err : "cannot write");
+        return HB_EXIT_OUTPUT;
+    }
+    return 0;
+}

@@ -88,4 +88,10 @@ enum hb_color_mode hb_colour_mode(enum hb_color_choice c);
  * ..."). */
 int hb_load_file(const char *path, struct hb_file *f);
 
+/* Draws the chart into the PNG or SVG file `path` and frees the chart.
+ * Returns 0, or HB_EXIT_OUTPUT after a one-line message on stderr. */
+int hb_write_image_file(struct hb_chart *chart,
+                        const struct hb_image_opts *io, const char *path,
+                        int is_svg);
+
 #endif

@@ -43,7 +43,7 @@ sum_band() {
    awk -v b="$2" -v f="$3" '$1 == "cell" && $3 == b { s += $f } END { print s + 0 }' "$1"
 }
 
-# dhat_line KIND PROG...: "BYTES BLOCKS" of DHAT's Total, t-gmax or t-end.
+# dhat_numbers KIND PROG...: "BYTES BLOCKS" of DHAT's Total, At t-gmax or At t-end.
 dhat_numbers() {
    kind=$1; shift
    valgrind --tool=dhat --dhat-out-file=/dev/null "$@" 2>&1 >/dev/null |
