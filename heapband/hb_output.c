@@ -155,13 +155,15 @@ static Bool is_special_file ( const HChar* name )
    return (st.mode & VKI_S_IFMT) != VKI_S_IFREG;
 }
 
-static VgFile* create_file ( const HChar* name )
+/* Opens `path` for writing; on failure says so, naming the file the user
+   asked for (`name`), not the temporary one. */
+static VgFile* create_file ( const HChar* path, const HChar* name )
 {
-   VgFile* fp = VG_(fopen)(name, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
+   VgFile* fp = VG_(fopen)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
                            VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
                            | VKI_S_IROTH);
    if (fp == NULL)
-      VG_(umsg)("error: cannot create heap-band file %s\n", name);
+      VG_(umsg)("error: cannot create the heap-band file %s\n", name);
    return fp;
 }
 
@@ -173,7 +175,7 @@ const HChar* HB_(write_file) ( HbTime end )
    HChar*  tmp_name;
    VgFile* fp;
    if (is_special_file(name)) {
-      if ((fp = create_file(name)) == NULL) return NULL;
+      if ((fp = create_file(name, name)) == NULL) return NULL;
       write_sections(fp, end);
       VG_(fclose)(fp);
       return name;
@@ -183,7 +185,7 @@ const HChar* HB_(write_file) ( HbTime end )
    tmp_len  = VG_(strlen)(name) + 32;
    tmp_name = VG_(malloc)("hb.output.tmpname", tmp_len);
    VG_(snprintf)(tmp_name, tmp_len, "%s.tmp.%d", name, VG_(getpid)());
-   fp = create_file(tmp_name);
+   fp = create_file(tmp_name, name);
    if (fp == NULL) {
       VG_(free)(tmp_name);
       return NULL;
