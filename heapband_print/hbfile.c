@@ -1023,6 +1023,25 @@ static int check_exit(struct parser *p)
     return 0;
 }
 
+/* Invariant 10: every freed block has a lifetime, so the 'life' lines add
+ * up to the frees of the 'total' line. */
+static int check_lifetimes(struct parser *p)
+{
+    const struct hb_file *f = p->f;
+    hb_u128 count = 0, bytes = 0;
+    for (size_t i = 0; i < f->nlifes; i++) {
+        count += f->lifes[i].count;
+        bytes += f->lifes[i].bytes;
+    }
+    if (count != f->total_frees || bytes != f->total_free_bytes)
+        return fail_at(p, p->total_line, "'total' contradicts the 'life' lines "
+                       "(%s%llu frees of %llu bytes)",
+                       count > UINT64_MAX || bytes > UINT64_MAX ? "more than " : "",
+                       (unsigned long long)(count > UINT64_MAX ? UINT64_MAX : count),
+                       (unsigned long long)(bytes > UINT64_MAX ? UINT64_MAX : bytes));
+    return 0;
+}
+
 static int check_peak(struct parser *p)
 {
     const struct hb_file *f = p->f;
@@ -1054,7 +1073,8 @@ int hb_parse(const char *buf, size_t len, struct hb_file *f,
     if (parse_header(&p) < 0 || parse_bands(&p) < 0
         || parse_summary(&p) < 0 || parse_records(&p) < 0
         || check_totals(&p) < 0 || check_columns(&p) < 0
-        || check_exit(&p) < 0 || check_peak(&p) < 0) {
+        || check_exit(&p) < 0 || check_lifetimes(&p) < 0
+        || check_peak(&p) < 0) {
         hb_file_free(f);
         return -1;
     }

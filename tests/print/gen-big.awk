@@ -1,4 +1,4 @@
-# gen-big.awk: used by perf.test and stdin.test.
+# gen-big.awk: used by big-file.test and stdin.test.
 # Write a valid heap-band file of NC columns x NB bands, every cell
 # non-zero, taking the band table from the "band" lines of its input.
 # Each band b = 4 .. NB+3 holds one block of LO bytes for the whole run and
@@ -24,6 +24,8 @@ END {
       for (i = 4; i < NB + 4; i++)
          printf "cell %d %d 1 %.0f 1 %.0f %.0f %.0f %.0f\n", c, i, lo[i], lo[i], lo[i], lo[i], lo[i] * span
    }
+   # Each band's NC freed blocks lived less than a column: bucket 10.
+   for (i = 4; i < NB + 4; i++) printf "life %d 10 %d %.0f\n", i, NC, NC * lo[i]
    for (i = 4; i < NB + 4; i++) printf "leak %d 1 %.0f\n", i, lo[i]
    print "end"
 }
