@@ -24,6 +24,7 @@
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_aspacemgr.h"
 
 static UInt      budget;          /* columns kept at most */
 static UInt      n_bands;
@@ -40,14 +41,24 @@ static HbTime    band_integral_t[HB_MAX_BANDS];
 static HbRunTotals run;
 static Bool      peak_is_current = False;  /* heap still at the peak? */
 
+/* The grid comes straight from the address-space manager as anonymous
+   memory: its pages read as zero and cost nothing until first written, and
+   only the bands in use of each column are ever written. */
+static HbCell* alloc_zeroed_grid ( SizeT bytes )
+{
+   void* grid = VG_(am_shadow_alloc)(bytes);
+   if (grid == NULL)
+      VG_(out_of_memory_NORETURN)("heapband's column grid", bytes);
+   return grid;
+}
+
 void HB_(columns_init) ( UInt budget_cols, UInt bands )
 {
    tl_assert(budget_cols >= 2 && budget_cols % 2 == 0);
    tl_assert(bands <= HB_MAX_BANDS);
    budget  = budget_cols;
    n_bands = bands;
-   cells   = VG_(calloc)("hb.columns.cells", (SizeT)budget * n_bands,
-                         sizeof(HbCell));
+   cells   = alloc_zeroed_grid((SizeT)budget * n_bands * sizeof(HbCell));
    columns = VG_(calloc)("hb.columns.cols", budget, sizeof(HbColumn));
 }
 

@@ -37,7 +37,9 @@
 
    - hb_columns.c: the heap as a grid of time columns by size bands.  The
      grid is dense: budget x bands cells of 64 bytes (1024 x 252 cells,
-     16.5 MB, with the defaults), allocated once.  An event updates one or
+     16.5 MB of address space with the defaults), mapped once as
+     anonymous memory, so that only the pages of the bands in use are
+     ever touched (a few MB at most).  An event updates one or
      two cells in O(1); moving to a new column costs O(bands in use); when
      the budget is used up, neighbouring columns merge exactly and the
      column width doubles, so a run of any length fits.
