@@ -21,7 +21,6 @@
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_debuginfo.h"
-#include "pub_tool_options.h"
 #include "pub_tool_stacktrace.h"
 
 /* Frames of the malloc replacement above the caller: realloc(NULL, n)

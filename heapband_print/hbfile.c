@@ -924,6 +924,13 @@ static int parse_records(struct parser *p)
 
 /* ------------------------------------------------------------- invariants */
 
+/* A 128-bit sum shown in a message: values past 64 bits are printed as
+ * "more than 18446744073709551615" by the callers. */
+static unsigned long long clamp_u64(hb_u128 v)
+{
+    return v > UINT64_MAX ? UINT64_MAX : (unsigned long long)v;
+}
+
 static int check_totals(struct parser *p)
 {
     const struct hb_file *f = p->f;
@@ -944,8 +951,7 @@ static int check_totals(struct parser *p)
                            "%s is %llu but the cells sum to %s%llu", names[i],
                            (unsigned long long)t[i],
                            s[i] > UINT64_MAX ? "more than " : "",
-                           (unsigned long long)(s[i] > UINT64_MAX
-                                                ? UINT64_MAX : s[i]));
+                           clamp_u64(s[i]));
     return 0;
 }
 
@@ -975,7 +981,7 @@ static int check_one_column(struct parser *p, uint64_t c,
         return fail_at(p, line, "column %llu: the cells' LIVE_END sum to "
                        "%s%llu but the column's LIVE_END is %llu",
                        (unsigned long long)c, sum > UINT64_MAX ? "more than " : "",
-                       (unsigned long long)(sum > UINT64_MAX ? UINT64_MAX : sum),
+                       clamp_u64(sum),
                        (unsigned long long)col_end);
     return 0;
 }
@@ -1018,8 +1024,7 @@ static int check_exit(struct parser *p)
         return fail_at(p, p->exit_line, "'exit' contradicts the 'leak' lines "
                        "(%s%llu bytes in %llu blocks)",
                        lb > UINT64_MAX || lc > UINT64_MAX ? "more than " : "",
-                       (unsigned long long)(lb > UINT64_MAX ? UINT64_MAX : lb),
-                       (unsigned long long)(lc > UINT64_MAX ? UINT64_MAX : lc));
+                       clamp_u64(lb), clamp_u64(lc));
     return 0;
 }
 
@@ -1037,8 +1042,7 @@ static int check_lifetimes(struct parser *p)
         return fail_at(p, p->total_line, "'total' contradicts the 'life' lines "
                        "(%s%llu frees of %llu bytes)",
                        count > UINT64_MAX || bytes > UINT64_MAX ? "more than " : "",
-                       (unsigned long long)(count > UINT64_MAX ? UINT64_MAX : count),
-                       (unsigned long long)(bytes > UINT64_MAX ? UINT64_MAX : bytes));
+                       clamp_u64(count), clamp_u64(bytes));
     return 0;
 }
 
