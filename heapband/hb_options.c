@@ -17,6 +17,8 @@ HbOptions HB_(clo) = {
    .depth     = 12,
    .sites     = 5,
    .out_file  = "heapband.out.%p",
+   .fast_calls = True,
+   .block_cache = True,
 };
 
 static void check_columns ( const HChar* arg )
@@ -40,6 +42,8 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    else if VG_BINT_CLO(arg, "--depth", value, 0, HB_MAX_DEPTH) { HB_(clo).depth = (UInt)value; }
    else if VG_BINT_CLO(arg, "--sites", value, 0, 1000)    { HB_(clo).sites = (UInt)value; }
    else if VG_STR_CLO(arg, "--heapband-out-file", HB_(clo).out_file) {}
+   else if VG_BOOL_CLO(arg, "--fast-calls", HB_(clo).fast_calls) {}
+   else if VG_BOOL_CLO(arg, "--block-cache", HB_(clo).block_cache) {}
    else if (VG_(strncmp)(arg, "--time-unit=", 12) == 0)
       VG_(fmsg_bad_option)(arg, "--time-unit must be i, B or ms\n");
    else if (VG_(strncmp)(arg, "--bands=", 8) == 0)
@@ -74,7 +78,15 @@ void HB_(print_usage) ( void )
 
 void HB_(print_debug_usage) ( void )
 {
-   VG_(printf)("    (none)\n");
+   VG_(printf)(
+"    --fast-calls=no           send every malloc and free through the\n"
+"                              scheduler, as a client request, instead of a\n"
+"                              direct call from generated code (same file,\n"
+"                              slower; for checking the fast path) [yes]\n"
+"    --block-cache=no          give every block back to the core's arena\n"
+"                              when freed, instead of keeping up to 1 MB of\n"
+"                              small blocks for reuse (same file, slower) [yes]\n"
+   );
 }
 
 /*--------------------------------------------------------------------*/

@@ -17,6 +17,8 @@ typedef struct {
    UInt         depth;       /* --depth=N                   [12]   */
    UInt         sites;       /* --sites=K                   [5]    */
    const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p] */
+   Bool         fast_calls;  /* --fast-calls=yes|no (debug) [yes] */
+   Bool         block_cache; /* --block-cache=yes|no (debug) [yes] */
 } HbOptions;
 
 extern HbOptions HB_(clo);

@@ -109,11 +109,7 @@ static IRSB* count_instructions ( IRSB* sb_in )
    return sb_out;
 }
 
-IRSB* HB_(instrument) ( VgCallbackClosure* closure, IRSB* sb_in,
-                        const VexGuestLayout* layout,
-                        const VexGuestExtents* vge,
-                        const VexArchInfo* archinfo_host,
-                        IRType gWordTy, IRType hWordTy )
+IRSB* HB_(time_instrument) ( IRSB* sb_in )
 {
    if (time_unit == HbTimeInstrs)
       return count_instructions(sb_in);

@@ -20,12 +20,8 @@ const HChar* HB_(time_unit_name)  ( HbTimeUnit unit );
 HbTime       HB_(time_now)        ( void );
 void         HB_(time_add_bytes)  ( SizeT szB );
 
-/* The instrumentation function given to the core. */
-IRSB* HB_(instrument) ( VgCallbackClosure* closure, IRSB* sb_in,
-                        const VexGuestLayout* layout,
-                        const VexGuestExtents* vge,
-                        const VexArchInfo* archinfo_host,
-                        IRType gWordTy, IRType hWordTy );
+/* Adds the instruction counting of unit i to a superblock. */
+IRSB* HB_(time_instrument) ( IRSB* sb_in );
 
 #endif
 

@@ -1,0 +1,30 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: allocator calls without a scheduler trip.          ---*/
+/*---                                                 hb_fastcall.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+
+#ifndef __HB_FASTCALL_H
+#define __HB_FASTCALL_H
+
+#include "hb_global.h"
+#include "pub_tool_tooliface.h"
+
+/* Lets generated code call fn directly when the preload asks for it with
+   a CLIENT_CALLn request.  Only the tool's malloc-replacement functions
+   are registered. */
+void  HB_(fastcall_register)   ( void* fn );
+/* --fast-calls=no turns the fast path off. */
+void  HB_(fastcall_enable)     ( Bool enabled );
+/* How many calls took the fast path (for --stats=yes). */
+ULong HB_(fastcall_count)      ( void );
+/* Rewrites a superblock that ends in a client request (see the file's
+   head comment); any other superblock is returned unchanged. */
+IRSB* HB_(fastcall_instrument) ( IRSB* sb, IRType gWordTy );
+
+#endif
+
+/*--------------------------------------------------------------------*/
+/*--- end                                             hb_fastcall.h ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,27 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: the client's heap, with a small-block cache.       ---*/
+/*---                                                     hb_heap.h ---*/
+/*--------------------------------------------------------------------*/
+
+/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+
+#ifndef __HB_HEAP_H
+#define __HB_HEAP_H
+
+#include "hb_global.h"
+
+/* VG_(cli_malloc) and VG_(cli_free), with freed small blocks kept for
+   reuse (see hb_heap.c).  VG_(cli_malloc_usable_size) works on every
+   block these return. */
+void* HB_(heap_alloc)        ( SizeT alignB, SizeT szB );
+void  HB_(heap_free)         ( void* p );
+/* --block-cache=no sends every request to the arena. */
+void  HB_(heap_cache_enable) ( Bool enabled );
+/* Requests served from the cache, and the most bytes it ever held. */
+void  HB_(heap_cache_stats)  ( ULong* reused, SizeT* max_held );
+
+#endif
+
+/*--------------------------------------------------------------------*/
+/*--- end                                                 hb_heap.h ---*/
+/*--------------------------------------------------------------------*/
