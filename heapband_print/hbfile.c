@@ -1,9 +1,11 @@
 /* hbfile.c -- parse and validate a heap-band file (format versions 1, 2).
  *
  * One pass over the lines builds the records and checks everything local to
- * a line (syntax, ranges, order); a second pass over the records checks the
- * cross-record invariants of the format (sums, exit, peak).  The first
- * problem found stops the parse with its line number.
+ * a line (syntax, ranges, order); then the cross-record invariants of the
+ * format (sums, exit, peak) are checked.  Those on the cells, which are
+ * most of a file, are worked out as each cell is stored, so that the cells
+ * are not read a second time, and reported after the line pass all the
+ * same.  The first problem found stops the parse with its line number.
  */
 #define _DEFAULT_SOURCE        /* MADV_HUGEPAGE */
 #include "hbfile.h"
@@ -20,6 +22,19 @@
 #define MAX_FIELDS 12     /* the widest record, "cell", has 10 */
 #define MAX_BUCKET 64     /* lifetime buckets 0..64 */
 
+/* Invariant 5 (a column's cells add up to its LIVE_END and none is above
+ * its LIVE_MAX), checked column by column in increasing order as the cells
+ * arrive; the first problem is kept and reported later. */
+struct column_check {
+    size_t next_col;          /* the first col record not yet checked */
+    int open;                 /* a column with cells is being summed */
+    uint64_t c, end, max;     /* it, and its col record's LIVE_END, LIVE_MAX */
+    unsigned long line;       /* its col line, or its first cell's */
+    hb_u128 sum;              /* of its cells' LIVE_END so far */
+    int failed;
+    struct hb_parse_error problem;
+};
+
 struct parser {
     const char *buf;
     size_t len, pos;
@@ -34,6 +49,12 @@ struct parser {
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks, cap_sites,
            cap_tops, cap_marks;
     unsigned long total_line, peak_line, exit_line;
+    /* The cross-record checks on the cells, made as each cell is stored
+     * (the cells are most of the file: a second pass over them would cost
+     * more than the checks) and reported after the line pass, in the
+     * order of check_totals() and check_columns(). */
+    hb_u128 cell_sums[4];     /* ALLOCS, ALLOC_BYTES, FREES, FREE_BYTES */
+    struct column_check cols_check;
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -494,6 +515,92 @@ static int check_band(struct parser *p, uint64_t b)
     return 0;
 }
 
+/* ------------------------------------------------- invariant 5, streamed */
+
+/* A 128-bit sum shown in a message: values past 64 bits are printed as
+ * "more than 18446744073709551615" by the callers. */
+static unsigned long long clamp_u64(hb_u128 v)
+{
+    return v > UINT64_MAX ? UINT64_MAX : (unsigned long long)v;
+}
+
+__attribute__((format(printf, 3, 4)))
+static void column_problem(struct parser *p, unsigned long line,
+                           const char *fmt, ...)
+{
+    struct column_check *k = &p->cols_check;
+    if (k->failed)
+        return;                 /* the first one is reported */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(k->problem.msg, sizeof k->problem.msg, fmt, ap);
+    va_end(ap);
+    k->problem.line = line;
+    k->failed = 1;
+}
+
+/* The open column is complete: its cells must add up to its LIVE_END. */
+static void column_check_close(struct parser *p)
+{
+    struct column_check *k = &p->cols_check;
+    if (k->open && k->sum != k->end)
+        column_problem(p, k->line, "column %llu: the cells' LIVE_END sum to "
+                       "%s%llu but the column's LIVE_END is %llu",
+                       (unsigned long long)k->c,
+                       k->sum > UINT64_MAX ? "more than " : "",
+                       clamp_u64(k->sum), (unsigned long long)k->end);
+    k->open = 0;
+}
+
+/* The col records of columns before c have no cells: their LIVE_END must
+ * be 0. */
+static void column_check_cells_before(struct parser *p, uint64_t c)
+{
+    const struct hb_file *f = p->f;
+    struct column_check *k = &p->cols_check;
+    for (; k->next_col < f->ncolrecs && f->cols[k->next_col].c < c;
+         k->next_col++) {
+        const struct hb_colrec *col = &f->cols[k->next_col];
+        if (col->live_end != 0)
+            column_problem(p, f->cols_line + (unsigned long)k->next_col,
+                           "column %llu: the cells' LIVE_END sum to 0 but "
+                           "the column's LIVE_END is %llu",
+                           (unsigned long long)col->c,
+                           (unsigned long long)col->live_end);
+    }
+}
+
+/* Cell r was just stored (cells come in increasing column order). */
+static void column_check_cell(struct parser *p, const struct hb_cellrec *r)
+{
+    const struct hb_file *f = p->f;
+    struct column_check *k = &p->cols_check;
+    if (k->failed)
+        return;
+    if (!k->open || r->c != k->c) {
+        column_check_close(p);
+        column_check_cells_before(p, r->c);
+        const struct hb_colrec *col = NULL;
+        if (k->next_col < f->ncolrecs && f->cols[k->next_col].c == r->c)
+            col = &f->cols[k->next_col++];
+        k->open = 1;
+        k->c = r->c;
+        k->end = col ? col->live_end : 0;
+        k->max = col ? col->live_max : 0;
+        k->line = col ? f->cols_line + (unsigned long)(col - f->cols)
+                      : f->cells_line + (unsigned long)(f->ncells - 1);
+        k->sum = 0;
+    }
+    if (r->live_max > k->max)
+        column_problem(p, f->cells_line + (unsigned long)(f->ncells - 1),
+                       "cell %llu %llu: LIVE_MAX %llu is above the column's "
+                       "LIVE_MAX %llu", (unsigned long long)r->c,
+                       (unsigned long long)r->b,
+                       (unsigned long long)r->live_max,
+                       (unsigned long long)k->max);
+    k->sum += r->live_end;
+}
+
 static int store_col(struct parser *p, const uint64_t *v)
 {
     struct hb_file *f = p->f;
@@ -572,6 +679,10 @@ static int store_cell(struct parser *p, const uint64_t *v, hb_u128 integral)
                     (unsigned long long)v[0], (unsigned long long)v[1]);
     if (f->ncells == p->cap_cells && reserve_cells(p) < 0)
         return -1;
+    p->cell_sums[0] += v[2];
+    p->cell_sums[1] += v[3];
+    p->cell_sums[2] += v[4];
+    p->cell_sums[3] += v[5];
     struct hb_cellrec *r = &f->cells[f->ncells++];
     r->c = v[0];
     r->b = v[1];
@@ -582,8 +693,15 @@ static int store_cell(struct parser *p, const uint64_t *v, hb_u128 integral)
     r->live_end = v[6];
     r->live_max = v[7];
     r->live_integral = integral;
-    if (f->ncells == 1)
+    if (f->ncells == 1) {
         f->cells_line = p->lineno;
+        f->cells_b_lo = f->cells_b_hi = r->b;
+    }
+    if (r->b < f->cells_b_lo)
+        f->cells_b_lo = r->b;
+    if (r->b > f->cells_b_hi)
+        f->cells_b_hi = r->b;
+    column_check_cell(p, r);
     return 0;
 }
 
@@ -606,65 +724,224 @@ static int parse_cell(struct parser *p)
 }
 
 /* The fast path for the bulk of a file, "col" and "cell" lines: parse the
- * numbers straight from the buffer in one pass.  It accepts only lines that
- * are certainly well formed (digits and single spaces, no leading zero, at
- * most 19 digits a number, the right count) and leaves everything else,
- * untouched, to the general path, which then says exactly what is wrong. */
+ * numbers straight from the buffer in one pass, eight bytes at a time.  It
+ * accepts only lines that are certainly well formed (digits and single
+ * spaces, no leading zero, at most 19 digits a number and 38 for a cell's
+ * LIVE_INTEGRAL, the right count) and leaves everything else, untouched, to
+ * the general path, which then says exactly what is wrong. */
 /* 1 when the fast path may be used (tests turn it off to compare). */
 int hb_parse_fast_path = 1;
 
-static size_t fast_numbers(const char *s, size_t left, size_t want,
-                           uint64_t *out)
+/* The fast path reads at most 205 bytes from the start of a line ("cell ",
+ * 8 numbers of at most 20 bytes with their space, 40 bytes read for the
+ * last): while this many are left in the buffer, no read needs a bound
+ * check.  The last lines of a buffer go to the general path. */
+#define FAST_SPAN 256
+
+/* Eight bytes of text as a word, the first byte in the low bits. */
+static uint64_t load8(const char *s)
 {
-    /* Find the newline first (memchr is fast): inside the line it is the
-     * sentinel that stops every digit loop, so no bound check per digit. */
-    const char *nl = memchr(s, '\n', left < MAX_LINE ? left : MAX_LINE);
-    if (nl == NULL)
-        return 0;
-    const char *q = s;
-    for (size_t k = 0; k < want; k++) {
-        const char *first = q;
-        uint64_t x = 0;
-        unsigned d;
-        while ((d = (unsigned)(unsigned char)*q - '0') <= 9) {
-            x = x * 10 + d;
-            q++;
-        }
-        size_t n = (size_t)(q - first);
-        if (n == 0 || n > 19 || (n > 1 && *first == '0'))
-            return 0;
-        out[k] = x;
-        if (q == nl)
-            return k + 1 == want ? (size_t)(nl - s) + 1 : 0;
-        if (*q != ' ')
-            return 0;
-        q++;
-    }
-    return 0;
+    uint64_t w;
+    memcpy(&w, s, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
 }
 
-/* Returns 1 when it consumed and stored a line, 0 to leave it to the general
- * path, -1 on an error in its values (not its syntax). */
+/* How many of the bytes of w, from the first, are digits (0 to 8).  A byte
+ * gets bit 7 set when it is not a digit: below '0' by the borrow, above
+ * '9' by the carry, above 0x7f by itself.  Borrows and carries start only
+ * at a non-digit, so the lowest bit set is exact. */
+static unsigned leading_digits(uint64_t w)
+{
+    uint64_t nondigit = (w | (w + ONES * 0x46) | (w - ONES * 0x30)) & HIGHS;
+    return nondigit ? (unsigned)__builtin_ctzll(nondigit) / 8 : 8;
+}
+
+/* The value of the first k digits of w, 1 <= k <= 8: shifted so that the
+ * bytes not wanted become leading zeros, then combined in pairs, fours and
+ * the eight, with three multiplications instead of eight. */
+static uint64_t digits_value(uint64_t w, unsigned k)
+{
+    w = (w & (ONES * 0x0f)) << (8 * (8 - k));
+    w = (w * 10 + (w >> 8)) & 0x00ff00ff00ff00ffULL;
+    w = (w * 100 + (w >> 16)) & 0x0000ffff0000ffffULL;
+    return (w * 10000 + (w >> 32)) & 0xffffffffULL;
+}
+
+static const uint64_t pow10_upto8[9] = {
+    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
+};
+
+/* A number of at most 19 digits (reads 24 bytes) without a leading zero at
+ * s: returns its length and puts its value in *v, or returns 0. */
+static size_t fast_u64(const char *s, uint64_t *v)
+{
+    uint64_t x = 0;
+    size_t n = 0;
+    for (int chunk = 0; chunk < 3; chunk++) {
+        uint64_t w = load8(s + n);
+        unsigned k = leading_digits(w);
+        if (k > 0)
+            x = x * pow10_upto8[k] + digits_value(w, k);
+        n += k;
+        if (k < 8)
+            break;
+    }
+    if (n == 0 || n > 19 || (n > 1 && s[0] == '0'))
+        return 0;
+    *v = x;
+    return n;
+}
+
+/* The same for a 128-bit number of at most 38 digits (reads 40 bytes):
+ * 38 digits always fit, the 39th needs the general path's overflow test.
+ * The first 16 digits are read in 64 bits (128-bit products cost more). */
+static size_t fast_u128(const char *s, hb_u128 *v)
+{
+    uint64_t head = 0;
+    size_t n = 0;
+    unsigned k = 8;
+    for (int chunk = 0; chunk < 2 && k == 8; chunk++) {
+        uint64_t w = load8(s + n);
+        k = leading_digits(w);
+        if (k > 0)
+            head = head * pow10_upto8[k] + digits_value(w, k);
+        n += k;
+    }
+    hb_u128 x = head;
+    for (int chunk = 2; chunk < 5 && k == 8; chunk++) {
+        uint64_t w = load8(s + n);
+        k = leading_digits(w);
+        if (k > 0)
+            x = x * pow10_upto8[k] + digits_value(w, k);
+        n += k;
+    }
+    if (n == 0 || n > 38 || (n > 1 && s[0] == '0'))
+        return 0;
+    *v = x;
+    return n;
+}
+
+/* A number of at most 19 digits at q and the separator `sep` after it:
+ * returns the bytes of both, or 0.  A number of up to 7 digits, the usual
+ * one, is read from one word without a loop. */
+static size_t fast_number(const char *q, uint64_t *v, char sep)
+{
+    uint64_t w = load8(q);
+    size_t k = leading_digits(w);
+    if (k < 8) {
+        if (k == 0 || (k > 1 && *q == '0'))
+            return 0;
+        *v = digits_value(w, (unsigned)k);
+    } else if ((k = fast_u64(q, v)) == 0) {
+        return 0;
+    }
+    return q[k] == sep ? k + 1 : 0;
+}
+
+/* A line being read by the fast path: where it is, and whether it still
+ * is for the fast path. */
+struct fast_line {
+    const char *q;
+    int ok;
+};
+
+static void fast_next(struct fast_line *l, uint64_t *v, char sep)
+{
+    if (l->ok) {
+        size_t used = fast_number(l->q, v, sep);
+        l->ok = used != 0;
+        l->q += used;
+    }
+}
+
+/* The fields of two "cell" lines after their keyword (8 numbers and
+ * LIVE_INTEGRAL, which ends the line), read in step.  The numbers of a
+ * line come one after the other, each starting where the one before it
+ * ends; the two lines do not wait for each other, so the processor works
+ * on both at once.  A line that is not for the fast path, or absent, has
+ * ok 0. */
+static void fast_cell_pair(struct fast_line l[2], uint64_t v[2][8],
+                           hb_u128 integral[2])
+{
+    for (size_t i = 0; i < 8; i++)
+        for (size_t j = 0; j < 2; j++)
+            fast_next(&l[j], &v[j][i], ' ');
+    for (size_t j = 0; j < 2; j++) {
+        if (!l[j].ok)
+            continue;
+        size_t len = fast_u128(l[j].q, &integral[j]);
+        l[j].ok = len != 0 && l[j].q[len] == '\n';
+        l[j].q += len + 1;
+    }
+}
+
+static int fast_store_cell(struct parser *p, const char *end,
+                           const uint64_t *v, hb_u128 integral)
+{
+    p->lineno++;
+    p->pos = (size_t)(end - p->buf);
+    return store_cell(p, v, integral);
+}
+
+/* One or two "cell" lines from p->pos (see fast_record). */
+static int fast_cells(struct parser *p, const char *s, const char *nl)
+{
+    struct fast_line l[2] = { { s + 5, 1 }, { s, 0 } };
+    uint64_t v[2][8];
+    hb_u128 integral[2];
+    if (p->len - (size_t)(nl + 1 - p->buf) >= FAST_SPAN
+        && memcmp(nl + 1, "cell ", 5) == 0)
+        l[1] = (struct fast_line){ nl + 6, 1 };
+    fast_cell_pair(l, v, integral);
+    if (!l[0].ok || l[0].q != nl + 1)
+        return 0;
+    if (fast_store_cell(p, l[0].q, v[0], integral[0]) < 0)
+        return -1;
+    if (l[1].ok && fast_store_cell(p, l[1].q, v[1], integral[1]) < 0)
+        return -1;
+    return 1;
+}
+
+/* A "col" line: 4 numbers. */
+static size_t fast_col(const char *s, uint64_t *v)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < 4; i++) {
+        size_t used = fast_number(s + at, &v[i], i < 3 ? ' ' : '\n');
+        if (used == 0)
+            return 0;
+        at += used;
+    }
+    return at;
+}
+
+/* Returns 1 when it consumed and stored a line or two, 0 to leave the next
+ * line to the general path, -1 on an error in its values (not its
+ * syntax). */
 static int fast_record(struct parser *p, enum section *current)
 {
     const char *s = p->buf + p->pos;
-    size_t left = p->len - p->pos, used;
-    uint64_t v[9];
-    if (left > 5 && memcmp(s, "cell ", 5) == 0 && *current <= SEC_CELL) {
-        used = fast_numbers(s + 5, left - 5, 9, v);
-        if (used == 0)
-            return 0;
-        p->lineno++;
-        p->pos += 5 + used;
-        *current = SEC_CELL;
-        return store_cell(p, v, v[8]) < 0 ? -1 : 1;
+    uint64_t v[4];
+    if (p->len - p->pos < FAST_SPAN)
+        return 0;
+    const char *nl = memchr(s, '\n', FAST_SPAN);
+    if (nl == NULL)
+        return 0;
+    size_t line = (size_t)(nl - s) + 1;
+    if (memcmp(s, "cell ", 5) == 0 && *current <= SEC_CELL) {
+        int r = fast_cells(p, s, nl);
+        if (r != 0)
+            *current = SEC_CELL;
+        return r;
     }
-    if (left > 4 && memcmp(s, "col ", 4) == 0 && *current <= SEC_COL) {
-        used = fast_numbers(s + 4, left - 4, 4, v);
-        if (used == 0)
+    if (memcmp(s, "col ", 4) == 0 && *current <= SEC_COL) {
+        if (fast_col(s + 4, v) + 4 != line)
             return 0;
         p->lineno++;
-        p->pos += 4 + used;
+        p->pos += line;
         *current = SEC_COL;
         return store_col(p, v) < 0 ? -1 : 1;
     }
@@ -738,18 +1015,15 @@ static int parse_site(struct parser *p)
     s->frames = NULL;
     size_t cap = 0;
     for (uint64_t i = 0; i < v[1]; i++) {
-        char what[80];
-        snprintf(what, sizeof what, "'frame' line %llu of site %llu",
-                 (unsigned long long)i + 1, (unsigned long long)v[0]);
         int r = next_line(p);
         if (r < 0)
             return -1;
-        if (r == 0) {
+        if (r == 0)
             p->lineno++;
-            return fail(p, "truncated file: expected %s", what);
-        }
-        if (p->linelen <= 6 || memcmp(p->line, "frame ", 6) != 0)
-            return fail(p, "expected %s", what);
+        if (r == 0 || p->linelen <= 6 || memcmp(p->line, "frame ", 6) != 0)
+            return fail(p, "%sexpected 'frame' line %llu of site %llu",
+                        r == 0 ? "truncated file: " : "",
+                        (unsigned long long)i + 1, (unsigned long long)v[0]);
         if (GROW(p, s->frames, cap, s->nframes) < 0)
             return -1;
         s->frames[s->nframes] = dup_text(p->line + 6, p->linelen - 6);
@@ -924,23 +1198,11 @@ static int parse_records(struct parser *p)
 
 /* ------------------------------------------------------------- invariants */
 
-/* A 128-bit sum shown in a message: values past 64 bits are printed as
- * "more than 18446744073709551615" by the callers. */
-static unsigned long long clamp_u64(hb_u128 v)
-{
-    return v > UINT64_MAX ? UINT64_MAX : (unsigned long long)v;
-}
-
+/* The cells were summed as they were stored (store_cell). */
 static int check_totals(struct parser *p)
 {
     const struct hb_file *f = p->f;
-    hb_u128 s[4] = { 0, 0, 0, 0 };
-    for (size_t i = 0; i < f->ncells; i++) {
-        s[0] += f->cells[i].allocs;
-        s[1] += f->cells[i].alloc_bytes;
-        s[2] += f->cells[i].frees;
-        s[3] += f->cells[i].free_bytes;
-    }
+    const hb_u128 *s = p->cell_sums;
     const uint64_t t[4] = { f->total_allocs, f->total_alloc_bytes,
                             f->total_frees, f->total_free_bytes };
     static const char *const names[4] = { "ALLOCS", "ALLOC_BYTES", "FREES",
@@ -955,51 +1217,15 @@ static int check_totals(struct parser *p)
     return 0;
 }
 
-/* Invariant 5 for one column: cells[*ci..] are its cells, col its record
- * (NULL when absent, i.e. all zero). */
-static int check_one_column(struct parser *p, uint64_t c,
-                            const struct hb_colrec *col, size_t *ci)
-{
-    const struct hb_file *f = p->f;
-    uint64_t col_end = col ? col->live_end : 0;
-    uint64_t col_max = col ? col->live_max : 0;
-    unsigned long line = col ? f->cols_line + (unsigned long)(col - f->cols)
-                             : f->cells_line + (unsigned long)*ci;
-    hb_u128 sum = 0;
-    for (; *ci < f->ncells && f->cells[*ci].c == c; (*ci)++) {
-        const struct hb_cellrec *cell = &f->cells[*ci];
-        if (cell->live_max > col_max)
-            return fail_at(p, f->cells_line + (unsigned long)*ci,
-                           "cell %llu %llu: LIVE_MAX %llu is "
-                           "above the column's LIVE_MAX %llu",
-                           (unsigned long long)c, (unsigned long long)cell->b,
-                           (unsigned long long)cell->live_max,
-                           (unsigned long long)col_max);
-        sum += cell->live_end;
-    }
-    if (sum != col_end)
-        return fail_at(p, line, "column %llu: the cells' LIVE_END sum to "
-                       "%s%llu but the column's LIVE_END is %llu",
-                       (unsigned long long)c, sum > UINT64_MAX ? "more than " : "",
-                       clamp_u64(sum),
-                       (unsigned long long)col_end);
-    return 0;
-}
-
+/* Invariant 5 was checked as the cells were stored, up to the last
+ * column with cells: finish it, then report its first problem. */
 static int check_columns(struct parser *p)
 {
-    const struct hb_file *f = p->f;
-    size_t ci = 0, ki = 0;
-    while (ci < f->ncolrecs || ki < f->ncells) {
-        uint64_t c_col = ci < f->ncolrecs ? f->cols[ci].c : UINT64_MAX;
-        uint64_t c_cell = ki < f->ncells ? f->cells[ki].c : UINT64_MAX;
-        uint64_t c = c_col < c_cell ? c_col : c_cell;
-        const struct hb_colrec *col = c_col == c ? &f->cols[ci] : NULL;
-        if (check_one_column(p, c, col, &ki) < 0)
-            return -1;
-        if (col)
-            ci++;
-    }
+    struct column_check *k = &p->cols_check;
+    column_check_close(p);
+    column_check_cells_before(p, UINT64_MAX);     /* every c < ncols */
+    if (k->failed)
+        return fail_at(p, k->problem.line, "%s", k->problem.msg);
     return 0;
 }
 

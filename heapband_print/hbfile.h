@@ -65,6 +65,7 @@ struct hb_file {
      * line cols_line + i (cells_line + i). */
     struct hb_colrec *cols;    size_t ncolrecs;   /* increasing c */
     struct hb_cellrec *cells;  size_t ncells;     /* by c, then b */
+    uint64_t cells_b_lo, cells_b_hi;  /* lowest, highest b of the cells */
     unsigned long cols_line, cells_line;
     struct hb_liferec *lifes;  size_t nlifes;     /* by b, then k */
     struct hb_leakrec *leaks;  size_t nleaks;     /* increasing b */

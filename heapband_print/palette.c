@@ -59,13 +59,18 @@ static double clamp01(double t)
     return t > 1.0 ? 1.0 : t;
 }
 
+/* lround(v) clamped to 0..255, without the library call (a chart shades
+ * every cell): v - k is exact, so the halfway case rounds up as lround's
+ * does for positive v. */
 static unsigned char round_channel(double v)
 {
-    long k = lround(v);
-    if (k < 0)
-        k = 0;
-    if (k > 255)
-        k = 255;
+    if (!(v > 0))
+        return 0;
+    if (v >= 255)
+        return 255;
+    long k = (long)v;
+    if (v - (double)k >= 0.5)
+        k++;
     return (unsigned char)k;
 }
 
@@ -74,7 +79,7 @@ static void interpolate(const struct anchor *a, size_t n, double t,
                         unsigned char out[3])
 {
     double pos = clamp01(t) * (double)(n - 1);
-    size_t i = (size_t)floor(pos);
+    size_t i = (size_t)pos;            /* floor: pos >= 0 */
     if (i >= n - 1)
         i = n - 2;
     double f = pos - (double)i;

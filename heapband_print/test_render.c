@@ -12,6 +12,7 @@
  */
 #include "chart.h"
 #include "palette.h"
+#include "png_write.h"
 #include "render_cairo.h"
 
 #include <cairo.h>
@@ -591,6 +592,72 @@ static void test_random(void)
     free(t);
 }
 
+/* hb_png_write's encoder on images made to use each of its ways to write
+ * pixels (repeats of the row above and of the left neighbour, runs longer
+ * than one deflate match, literals, several IDAT chunks) and on the edge
+ * sizes: read back by libpng (through cairo), every pixel must be the
+ * same. */
+static void check_png_roundtrip(int w, int h, int pattern, unsigned seed)
+{
+#define RND(n) (((seed = seed * 1103515245u + 12345u) >> 8) % (n))
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    unsigned char *data = cairo_image_surface_get_data(s);
+    int stride = cairo_image_surface_get_stride(s);
+    for (int y = 0; y < h; y++) {
+        uint32_t *row = (uint32_t *)(void *)(data + (size_t)y * stride);
+        const uint32_t *above = y > 0 ? row - stride / 4 : row;
+        for (int x = 0; x < w; x++) {
+            uint32_t px = RND(1u << 24);
+            if (pattern == 1 && y > 0 && RND(8) != 0)
+                px = above[x];
+            else if (pattern == 1 && x > 0 && RND(3) != 0)
+                px = row[x - 1];
+            else if (pattern == 2)
+                px = (uint32_t)((x / 97 + y / 5) % 3) * 0x405060u;
+            /* the unused byte holds anything: it must not matter */
+            row[x] = px | RND(256) << 24;
+        }
+    }
+    cairo_surface_mark_dirty(s);
+    const char *path = out_path("roundtrip.png");
+    FILE *fp = fopen(path, "wb");
+    int rc = fp ? hb_png_write(s, fp) : -1;
+    if (fp && fclose(fp) != 0)
+        rc = -1;
+    check(rc == 0, "png encoder %dx%d pattern %d: write failed", w, h,
+          pattern);
+    struct image img;
+    if (rc == 0 && load_png(path, &img) == 0) {
+        long wrong = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                uint32_t want;
+                memcpy(&want, data + (size_t)y * stride + 4 * (size_t)x, 4);
+                wrong += pixel(&img, x, y) != (want & 0xffffff);
+            }
+        check(img.w == w && img.h == h && wrong == 0,
+              "png encoder %dx%d pattern %d: %ld wrong pixels", w, h,
+              pattern, wrong);
+        cairo_surface_destroy(img.s);
+    } else {
+        check(0, "png encoder %dx%d pattern %d: unreadable", w, h, pattern);
+    }
+    cairo_surface_destroy(s);
+#undef RND
+}
+
+static void test_png_encoder(void)
+{
+    static const int sizes[][2] = {
+        {1, 1}, {1, 300}, {2, 2}, {3, 1}, {86, 3}, {87, 3}, {173, 4},
+        {300, 40}, {700, 500}, {HB_IMAGE_MAX_SIDE, 3},
+    };
+    unsigned seed = 777;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (int pattern = 0; pattern < 3; pattern++)
+            check_png_roundtrip(sizes[i][0], sizes[i][1], pattern, seed++);
+}
+
 static void test_errors(void)
 {
     struct test_chart *t = malloc(sizeof *t);
@@ -715,6 +782,7 @@ int main(int argc, char **argv)
     test_dense();
     test_degenerate();
     test_random();
+    test_png_encoder();
     test_errors();
     free(big_cells);
     printf("%d checks, %d failed\n", checks, failures);
