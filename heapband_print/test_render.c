@@ -572,14 +572,19 @@ static void test_random(void)
             t->ch.line_peak_col = (int)RND(ncols + 2) - 1;
         }
         t->ch.time_unit = RND(2) ? "ms" : "B";
-        for (size_t m = 0; m < 4; m++)
-            t->marks[m] = (struct hb_mark){RND(100000 * (ncols + 1)),
-                                           RND(3) ? "mark" : NULL};
+        for (size_t m = 0; m < 4; m++) {
+            /* Two statements: the order of the random draws is fixed. */
+            uint64_t when = RND(100000 * (ncols + 1));
+            const char *name = RND(3) ? "mark" : NULL;
+            t->marks[m] = (struct hb_mark){when, name};
+        }
         t->ch.marks = t->marks;
         t->ch.nmarks = RND(5);
-        struct hb_image_opts o = {1 + (int)RND(700), 1 + (int)RND(500),
-                                  (enum hb_palette)RND(2),
-                                  (enum hb_scale)RND(3)};
+        int width = 1 + (int)RND(700);
+        int height = 1 + (int)RND(500);
+        enum hb_palette palette = (enum hb_palette)RND(2);
+        enum hb_scale scale = (enum hb_scale)RND(3);
+        struct hb_image_opts o = {width, height, palette, scale};
         int svg = RND(4) == 0;
         char err[256] = "";
         int rc = hb_render_image(&t->ch, &o, out_path(svg ? "random.svg"
