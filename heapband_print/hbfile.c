@@ -49,6 +49,7 @@ struct parser {
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks, cap_sites,
            cap_tops, cap_marks;
     unsigned long total_line, peak_line, exit_line;
+    uint64_t sites_named;     /* sites the 'top' lines have named so far */
     /* The cross-record checks on the cells, made as each cell is stored
      * (the cells are most of the file: a second pass over them would cost
      * more than the checks) and reported after the line pass, in the
@@ -1011,6 +1012,7 @@ static int parse_site(struct parser *p)
         return -1;
     struct hb_site *s = &f->sites[f->nsites++];
     s->id = v[0];
+    s->line = p->lineno;
     s->nframes = 0;
     s->frames = NULL;
     size_t cap = 0;
@@ -1052,6 +1054,17 @@ static int check_top_order(struct parser *p, const struct hb_toprec *t)
     return 0;
 }
 
+/* Every site listed is named by a 'top' line (invariant 8). */
+static int check_sites_named(struct parser *p)
+{
+    const struct hb_file *f = p->f;
+    if (p->sites_named < f->nsites)
+        return fail_at(p, f->sites[p->sites_named].line,
+                       "site %llu is listed but no 'top' line names it",
+                       (unsigned long long)f->sites[p->sites_named].id);
+    return 0;
+}
+
 static int parse_top(struct parser *p)
 {
     struct hb_file *f = p->f;
@@ -1079,6 +1092,14 @@ static int parse_top(struct parser *p)
     if (t.site == 0 || t.site > f->nsites)
         return fail(p, "'top' names site %llu, which is not listed before it",
                     (unsigned long long)t.site);
+    /* Sites are numbered in the order the 'top' lines first name them. */
+    if (t.site > p->sites_named + 1)
+        return fail(p, "'top' names site %llu before site %llu (sites are "
+                    "numbered in order of first use)",
+                    (unsigned long long)t.site,
+                    (unsigned long long)p->sites_named + 1);
+    if (t.site == p->sites_named + 1)
+        p->sites_named++;
     if ((t.by_peak ? t.peak_live : t.alloc_bytes) == 0)
         return fail(p, "'top' line with zero in its ranking value");
     if (GROW(p, f->tops, p->cap_tops, f->ntops) < 0)
@@ -1179,7 +1200,7 @@ static int parse_records(struct parser *p)
                 p->lineno++;
                 return fail(p, "data after the 'end' line");
             }
-            return 0;
+            return check_sites_named(p);
         }
         size_t k, nkinds = sizeof record_kinds / sizeof record_kinds[0];
         for (k = 0; k < nkinds; k++)

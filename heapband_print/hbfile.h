@@ -38,6 +38,7 @@ struct hb_site {
     uint64_t id;
     size_t nframes;
     char **frames;            /* innermost first */
+    unsigned long line;       /* of its 'site' record, for messages */
 };
 
 struct hb_toprec {
