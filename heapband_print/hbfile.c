@@ -7,16 +7,13 @@
  * are not read a second time, and reported after the line pass all the
  * same.  The first problem found stops the parse with its line number.
  */
-#define _DEFAULT_SOURCE        /* MADV_HUGEPAGE */
 #include "hbfile.h"
+#include "bigmem.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #define MAX_LINE 4096     /* bytes in a line, without its newline */
 #define MAX_FIELDS 12     /* the widest record, "cell", has 10 */
@@ -629,8 +626,8 @@ static int store_col(struct parser *p, const uint64_t *v)
 
 /* The cells are most of a file.  Reserve room for as many as the rest of
  * the buffer could hold (a cell line has at least 23 bytes): address space
- * only, the pages are touched as cells are stored.  On Linux, ask for huge
- * pages, which saves thousands of page faults on a large file. */
+ * only, the pages are touched as cells are stored; in huge pages when it
+ * is large (bigmem.h). */
 static int reserve_cells(struct parser *p)
 {
     struct hb_file *f = p->f;
@@ -640,16 +637,7 @@ static int reserve_cells(struct parser *p)
     size_t bytes = want * sizeof *f->cells;
     if (bytes / sizeof *f->cells != want)
         return fail(p, "out of memory");
-    void *cells = NULL;
-#if defined(MADV_HUGEPAGE)
-    const size_t huge = (size_t)2 << 20;
-    if (bytes >= huge) {
-        bytes = (bytes + huge - 1) / huge * huge;
-        cells = aligned_alloc(huge, bytes);
-        if (cells != NULL)
-            madvise(cells, bytes, MADV_HUGEPAGE);  /* a hint: may fail */
-    }
-#endif
+    void *cells = hb_huge_alloc(&bytes);
     if (cells == NULL)
         cells = malloc(bytes);
     if (cells == NULL)

@@ -6,10 +6,10 @@
  * colour-bar legend and the two title lines.  Geometry comes from
  * hb_image_layout() (render_cairo.h) so that tests know where cells are.
  */
-#define _DEFAULT_SOURCE             /* MADV_HUGEPAGE */
 #define _POSIX_C_SOURCE 200809L     /* fileno, fstat */
 
 #include "render_cairo.h"
+#include "bigmem.h"
 
 #include "palette.h"
 #include "png_write.h"
@@ -24,9 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 /* ---------------------------------------------------------------------- */
 /* Layout                                                                  */
@@ -1351,24 +1348,19 @@ static int is_stdout(const char *path)
 
 static const cairo_user_data_key_t pixels_key;
 
-/* An RGB24 image surface on memory of its own: on Linux in huge pages,
+/* An RGB24 image surface on memory of its own in huge pages (bigmem.h),
  * which the drawing's first paint faults in with a fault per 2 MB instead
  * of one per 4 KB page (a thousand for a 1200x800 image: half the time of
- * painting it).  NULL when the image is smaller than a huge page or there
- * is no memory for it; then cairo's own is used. */
+ * painting it).  NULL when that cannot be had; then cairo's own is used. */
 static cairo_surface_t *big_page_surface(int width, int height)
 {
-#if defined(MADV_HUGEPAGE)
-    const size_t huge = (size_t)2 << 20;
     int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, width);
-    size_t bytes = (size_t)stride * (size_t)height;
-    if (stride <= 0 || bytes < huge)
+    if (stride <= 0)
         return NULL;
-    bytes = (bytes + huge - 1) / huge * huge;
-    unsigned char *pixels = aligned_alloc(huge, bytes);
+    size_t bytes = (size_t)stride * (size_t)height;
+    unsigned char *pixels = hb_huge_alloc(&bytes);
     if (pixels == NULL)
         return NULL;
-    madvise(pixels, bytes, MADV_HUGEPAGE);      /* a hint: may fail */
     cairo_surface_t *s = cairo_image_surface_create_for_data(
         pixels, CAIRO_FORMAT_RGB24, width, height, stride);
     if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS
@@ -1379,11 +1371,6 @@ static cairo_surface_t *big_page_surface(int width, int height)
         return NULL;
     }
     return s;
-#else
-    (void)width;
-    (void)height;
-    return NULL;
-#endif
 }
 
 static cairo_surface_t *create_surface(const struct hb_image_layout *lay,
