@@ -156,30 +156,27 @@ static void declare_guest_access ( IRDirty* d, Int i, IREffect fx,
    d->fxState[i].repeatLen = 0;
 }
 
-static IRConst* word_const ( Addr a )
-{
-   return sizeof(UWord) == 8 ? IRConst_U64((ULong)a) : IRConst_U32((UInt)a);
-}
-
 IRSB* HB_(fastcall_instrument) ( IRSB* sb, IRType gWordTy )
 {
    Addr     next;
    IRTemp   args, handled, not_handled;
    IRDirty* d;
-   if (!fast_calls_enabled || sb->jumpkind != Ijk_ClientReq) return sb;
-   if (gWordTy != (sizeof(UWord) == 8 ? Ity_I64 : Ity_I32)) return sb;
+   /* amd64 only (HB_FAST_CALLS): guest words are 64 bits. */
+   if (!fast_calls_enabled || sb->jumpkind != Ijk_ClientReq
+       || gWordTy != Ity_I64)
+      return sb;
    next = after_last_instruction(sb);
    if (next == 0) return sb;
 
    /* Where the scheduler's path would have the instruction pointer. */
-   addStmtToIRSB(sb, IRStmt_Put(HB_IP_OFFSET, IRExpr_Const(word_const(next))));
+   addStmtToIRSB(sb, IRStmt_Put(HB_IP_OFFSET, IRExpr_Const(IRConst_U64(next))));
 
    /* The IR must stay flat: a call's arguments and an exit's guard are
       temporaries or constants. */
-   args = newIRTemp(sb->tyenv, gWordTy);
+   args = newIRTemp(sb->tyenv, Ity_I64);
    addStmtToIRSB(sb, IRStmt_WrTmp(args,
-                                  IRExpr_Get(HB_CLREQ_ARGS_OFFSET, gWordTy)));
-   handled = newIRTemp(sb->tyenv, gWordTy);
+                                  IRExpr_Get(HB_CLREQ_ARGS_OFFSET, Ity_I64)));
+   handled = newIRTemp(sb->tyenv, Ity_I64);
    d = unsafeIRDirty_1_N(handled, 2, "hb_fast_client_call",
                          VG_(fnptr_to_fnentry)(&fast_client_call),
                          mkIRExprVec_2(IRExpr_GSPTR(), IRExpr_RdTmp(args)));
@@ -192,14 +189,11 @@ IRSB* HB_(fastcall_instrument) ( IRSB* sb, IRType gWordTy )
 
    not_handled = newIRTemp(sb->tyenv, Ity_I1);
    addStmtToIRSB(sb, IRStmt_WrTmp(not_handled,
-      gWordTy == Ity_I64
-         ? IRExpr_Binop(Iop_CmpEQ64, IRExpr_RdTmp(handled),
-                        IRExpr_Const(IRConst_U64(0)))
-         : IRExpr_Binop(Iop_CmpEQ32, IRExpr_RdTmp(handled),
-                        IRExpr_Const(IRConst_U32(0)))));
+      IRExpr_Binop(Iop_CmpEQ64, IRExpr_RdTmp(handled),
+                   IRExpr_Const(IRConst_U64(0)))));
    addStmtToIRSB(sb, IRStmt_Exit(IRExpr_RdTmp(not_handled), Ijk_ClientReq,
-                                 word_const(next), sb->offsIP));
-   sb->next     = IRExpr_Const(word_const(next));
+                                 IRConst_U64(next), sb->offsIP));
+   sb->next     = IRExpr_Const(IRConst_U64(next));
    sb->jumpkind = Ijk_Boring;
    return sb;
 }
