@@ -18,10 +18,10 @@
    HB_CACHE_MAX_SZB: a request of class k (up to k * 16 bytes) that misses
    the cache gets k * 16 bytes from the arena, and a freed block goes on
    the list of the class its usable size covers, so every block on list k
-   holds at least k * 16 bytes with the default alignment.  The lists hold at most
-   HB_CACHE_MAX_HELD bytes in all (blocks freed beyond that go back to the
-   arena), so the cache never keeps more than that from the client's
-   other uses of memory.  Requests with a larger alignment, zero-size
+   holds at least k * 16 bytes with the default alignment.  The lists
+   hold at most HB_CACHE_MAX_HELD bytes in all (blocks freed beyond that
+   go back to the arena), so the cache never keeps more than that from
+   the client's other uses of memory.  Requests with a larger alignment, zero-size
    requests and large ones go straight to the arena.
 
    A cached block's first word holds the link to the next one; the

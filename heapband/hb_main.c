@@ -317,7 +317,8 @@ static void hb_post_clo_init ( void )
    HB_(heap_cache_enable)(HB_(clo).block_cache);
 }
 
-/* --stats=yes (and gdbserver's v.info stats): how the two shortcuts of the allocator path did. */
+/* --stats=yes (and gdbserver's v.info stats): how often the allocator
+   path's two shortcuts were taken. */
 static void hb_print_stats ( void )
 {
    ULong reused;
