@@ -30,15 +30,9 @@
 /* A moment of the run, in the unit chosen by --time-unit. */
 typedef ULong HbTime;
 
-/* The most size bands any band layout has: zero, then 64 octaves of at
-   most four sub-bands (see hb_bands.c). */
-#define HB_MAX_BANDS 256
-
-/* The deepest --depth. */
-#define HB_MAX_DEPTH 64
-
-/* Lifetime buckets: 0 for lifetime 0, k for [2^(k-1), 2^k), k <= 64. */
-#define HB_LIFE_BUCKETS 65
+/* HB_MAX_BANDS, HB_MAX_DEPTH, HB_LIFE_BUCKETS and the other numbers the
+   printer must agree on. */
+#include "hb_format.h"
 
 #endif
 

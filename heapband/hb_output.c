@@ -27,7 +27,6 @@
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
-#define HB_FORMAT_VERSION 2
 
 /* Text fields are printable ASCII only, so the file stays line-oriented. */
 static void write_text ( VgFile* fp, const HChar* s )

@@ -13,10 +13,9 @@
 
 #include "ascii.h"
 #include "chartbuild.h"
+#include "error.h"
 #include "hbfile.h"
 
-#define HB_EXIT_OUTPUT 1
-#define HB_EXIT_BAD_INPUT 2
 
 enum hb_color_choice { HB_COLOR_AUTO, HB_COLOR_ALWAYS, HB_COLOR_NEVER };
 enum hb_out_format { HB_FORMAT_TEXT, HB_FORMAT_CSV, HB_FORMAT_JSON };

@@ -1,0 +1,48 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: constants of the heap-band file format.  hb_format.h ---*/
+/*--------------------------------------------------------------------*/
+
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* The numbers that the tool (which writes heap-band files) and
+   heapband_print (which reads them) must agree on, in one place.  Both
+   include this header: it holds #defines only, no types and no includes,
+   so that it compiles inside Valgrind (no libc) and in plain C11.  Each
+   constant names the section of docs/heapband-format.md that defines it. */
+
+#ifndef HB_FORMAT_H
+#define HB_FORMAT_H
+
+/* The version the tool writes ("heapband-format: N"). */
+#define HB_FORMAT_VERSION 2
+
+/* The longest line, in bytes, without its newline ("Lines"). */
+#define HB_LINE_MAX 4096
+
+/* Lifetime buckets: 0 for lifetime 0, k for [2^(k-1), 2^k), k <= 64
+   ("life" records). */
+#define HB_LIFE_BUCKETS 65
+
+/* The longest mark name, in bytes ("mark" records). */
+#define HB_MARK_NAME_MAX 200
+
+/* The most size bands a band layout has: zero, then 64 octaves of at most
+   four sub-bands ("band" records). */
+#define HB_MAX_BANDS 256
+
+/* The deepest stack a site records (--depth, "site" records). */
+#define HB_MAX_DEPTH 64
+
+#endif
+
+/*--------------------------------------------------------------------*/
+/*--- end                                              hb_format.h ---*/
+/*--------------------------------------------------------------------*/
