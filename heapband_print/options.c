@@ -1,6 +1,7 @@
 /* options.c -- heapband_print's command line, input files and terminal:
  * see options.h. */
 #define _POSIX_C_SOURCE 200809L
+#include "config.h"
 #include "options.h"
 
 #include <errno.h>
@@ -15,10 +16,6 @@
 
 #include "render_cairo.h"
 #include "units.h"
-
-#ifndef PACKAGE_VERSION
-#define PACKAGE_VERSION "0.1.0"
-#endif
 
 #define PROG "heapband_print"
 #define MIN_WIDTH 20

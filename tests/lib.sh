@@ -61,3 +61,21 @@ band_sums() {
    b=$(band_of "$1" "$2")
    echo "$(sum_band "$1" "$b" 4) $(sum_band "$1" "$b" 5) $(sum_band "$1" "$b" 6) $(sum_band "$1" "$b" 7)"
 }
+
+# golden NAME ARGS...: run the printer with ARGS and compare its stdout with
+# $GOLD/NAME.txt (diff -u); it must exit 0 and write nothing on stderr.
+# With HB_REGEN=1 the golden file is (re)written instead: review it by hand.
+golden() {
+   name=$1; shift
+   rc=0
+   "$HB_PRINT" "$@" >"$name.out" 2>"$name.err" || rc=$?
+   [ "$rc" -eq 0 ] || { cat "$name.err"; fail "$name: exit status $rc"; }
+   [ -s "$name.err" ] && { cat "$name.err"; fail "$name: wrote to stderr"; }
+   if [ "${HB_REGEN:-0}" = 1 ]; then
+      cp "$name.out" "${GOLD:?}/$name.txt"
+      echo "regenerated $name"
+      return 0
+   fi
+   diff -u "${GOLD:?}/$name.txt" "$name.out" || fail "$name: output differs"
+   echo "ok: $name"
+}

@@ -1,8 +1,11 @@
 #!/bin/sh
 # The test harness `make check` runs.  Every tests/<group>/*.test is a shell
 # script run with the environment below; exit 0 is a pass, 77 a skip,
-# anything else a failure.  The last line printed is the summary
-# "N passed, N failed" (", N skipped" when any were skipped).
+# anything else a failure.  Tests run in parallel, as many at once as make
+# was given jobs (`make -j2 check`), or HB_JOBS; each has its own scratch
+# directory, so no two share a file.  A line PASS:/FAIL:/SKIP: is printed as
+# each test ends; the last line printed is the summary "N passed, N failed"
+# (", N skipped" when any were skipped).
 #
 # Environment given to each test:
 #   HB_SRCDIR     top of the source tree
@@ -26,8 +29,15 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=98"
 
 logdir="$HB_BUILDDIR/tests/logs"
 rm -rf "$logdir"; mkdir -p "$logdir"
-pass=0; fail=0; skip=0; failed=""
+export HB_LOGDIR="$logdir"
 
+# Jobs: HB_JOBS, else the -jN make was given (GNU make puts it in
+# MAKEFLAGS), else 1.
+jobs=${HB_JOBS:-$(printf '%s\n' "${MAKEFLAGS:-}" | sed -n 's/.*-j *\([0-9][0-9]*\).*/\1/p')}
+[ -n "$jobs" ] && [ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+
+# The tests to run, one path a line.
+list="$logdir/list"
 for t in "$HB_SRCDIR"/tests/*/*.test; do
    [ -f "$t" ] || continue
    group=$(basename "$(dirname "$t")")
@@ -35,18 +45,43 @@ for t in "$HB_SRCDIR"/tests/*/*.test; do
    if [ -n "${HB_TESTS:-}" ]; then
       case " $HB_TESTS " in *" $name "*) ;; *) continue ;; esac
    fi
+   echo "$t"
+done > "$list"
+
+# One test: run it in its scratch directory, write its verdict to
+# $logdir/<group>-<name>.result and print it.
+run_one='
+   t=$1
+   group=$(basename "$(dirname "$t")")
+   name="$group/$(basename "$t" .test)"
+   base="$HB_LOGDIR/$group-$(basename "$t" .test)"
    HB_TMP=$(mktemp -d "${TMPDIR:-/tmp}/hbtest.XXXXXX"); export HB_TMP
-   log="$logdir/$group-$(basename "$t" .test).log"
-   ( cd "$HB_TMP" && timeout 600 sh "$t" ) >"$log" 2>&1 </dev/null
+   ( cd "$HB_TMP" && timeout 600 sh "$t" ) >"$base.log" 2>&1 </dev/null
    rc=$?
    case $rc in
-      0)  pass=$((pass + 1)); echo "PASS: $name"; rm -rf "$HB_TMP" ;;
-      77) skip=$((skip + 1)); echo "SKIP: $name ($(tail -n 1 "$log"))"; rm -rf "$HB_TMP" ;;
-      *)  fail=$((fail + 1)); failed="$failed $name"
-          echo "FAIL: $name (exit $rc; log $log, scratch $HB_TMP)"
-          tail -n 15 "$log" | sed 's/^/    | /' ;;
+      0)  v="PASS: $name"; rm -rf "$HB_TMP" ;;
+      77) v="SKIP: $name ($(tail -n 1 "$base.log"))"; rm -rf "$HB_TMP" ;;
+      *)  v="FAIL: $name (exit $rc; log $base.log, scratch $HB_TMP)" ;;
    esac
-done
+   echo "$v" > "$base.result"
+   echo "$v"
+'
+tr '\n' '\0' < "$list" | xargs -0 -n 1 -P "$jobs" sh -c "$run_one" sh
+
+pass=0; fail=0; skip=0; failed=""
+while read -r t; do
+   group=$(basename "$(dirname "$t")")
+   name="$group/$(basename "$t" .test)"
+   base="$logdir/$group-$(basename "$t" .test)"
+   v=$(cat "$base.result" 2>/dev/null || echo "FAIL: $name (no verdict)")
+   case $v in
+      PASS:*) pass=$((pass + 1)) ;;
+      SKIP:*) skip=$((skip + 1)) ;;
+      *)      fail=$((fail + 1)); failed="$failed $name"
+              echo "$v"
+              tail -n 15 "$base.log" 2>/dev/null | sed 's/^/    | /' ;;
+   esac
+done < "$list"
 
 [ -n "$failed" ] && echo "failed:$failed"
 if [ "$skip" -gt 0 ]; then

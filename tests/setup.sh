@@ -27,5 +27,6 @@ fi
 [ -x configure ] && [ configure -nt configure.ac ] || autoreconf -fi >/dev/null 2>&1
 mkdir -p build
 cd build
-[ -f Makefile ] || ../configure --quiet
+# --enable-werror: the project's own checks treat warnings as errors.
+[ -f Makefile ] || ../configure --quiet --enable-werror
 make -j"$(nproc)" >/dev/null

@@ -1,4 +1,4 @@
-/* Built twice: variant_a with VARIANT_SIZE 1000 and variant_b with 1016.
+/* Built twice (variant_a.c, variant_b.c): VARIANT_SIZE 1000 and 1016.
    Both sizes fall in the band [896,1023], so a diff of the two runs must
    show that one band, 16 bytes more, and nothing else: the instruction
    stream is the same, only a constant differs. */

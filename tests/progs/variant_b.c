@@ -1,0 +1,3 @@
+/* variant.c built with VARIANT_SIZE 1016: see variant.c. */
+#define VARIANT_SIZE 1016
+#include "variant.c"
