@@ -47,10 +47,11 @@
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
 
-/* The words of the command line are cut once they pass this many bytes.
-   A cut line needs only 9 bytes beside them ("cmd: " and the " ..." that
-   marks the cut); the rest of the margin is kept so that command lines
-   are cut where earlier versions of the tool cut them. */
+/* The `cmd:` line's text (the program and its arguments) is cut at the
+   first argument that would take it past this many bytes.  The line needs
+   only 9 bytes beside the text ("cmd: " and the " ..." that marks a cut);
+   the rest of the margin is slack, kept so that a command gives the same
+   `cmd:` line with every version of the tool. */
 #define HB_CMD_WORDS_MAX (HB_LINE_MAX - 1096)
 
 /* Text fields are printable ASCII only, so the file stays line-oriented:
