@@ -269,28 +269,43 @@ static UInt number_stack ( VgHashTable* numbers, UInt* next_no,
    return num->site_no;
 }
 
-/* Every ranked stack's `site` record before the first `top` line. */
-static void write_sites ( VgFile* fp )
+/* The `site` record of every ranked stack, at its first use; site_nos[i]
+   receives the number of the i-th ranked site's stack. */
+static void write_site_records ( VgFile* fp, XArray* ranked, UInt* site_nos )
 {
-   XArray*      ranked = HB_(sites_ranked)(HB_(clo).sites);
-   VgHashTable* numbers;
-   UInt*        site_nos;
-   UInt         n, i, next_no = 1;
-   if (ranked == NULL) return;
-   n        = (UInt)VG_(sizeXA)(ranked);
-   numbers  = VG_(HT_construct)("hb.output.sitenos");
-   site_nos = VG_(malloc)("hb.output.sitenos", (n + 1) * sizeof(UInt));
-   for (i = 0; i < n; i++) {
+   VgHashTable* numbers = VG_(HT_construct)("hb.output.sitenos");
+   UInt         next_no = 1;
+   Word         i;
+   for (i = 0; i < VG_(sizeXA)(ranked); i++) {
       const HbRankedSite* r = VG_(indexXA)(ranked, i);
       site_nos[i] = number_stack(numbers, &next_no, r->stack, fp);
    }
-   for (i = 0; i < n; i++) {
+   VG_(HT_destruct)(numbers, VG_(free));
+}
+
+static void write_top_records ( VgFile* fp, XArray* ranked,
+                                const UInt* site_nos )
+{
+   Word i;
+   for (i = 0; i < VG_(sizeXA)(ranked); i++) {
       const HbRankedSite* r = VG_(indexXA)(ranked, i);
       VG_(fprintf)(fp, "top %u %s %u %u %llu %llu %llu\n", r->band,
                    r->by_peak ? "peak" : "alloc", r->rank, site_nos[i],
                    r->allocs_n, r->allocs_B, r->peak_live_B);
    }
-   VG_(HT_destruct)(numbers, VG_(free));
+}
+
+/* Every `site` record comes before the first `top` line. */
+static void write_sites ( VgFile* fp )
+{
+   XArray* ranked = HB_(sites_ranked)(HB_(clo).sites);
+   UInt*   site_nos;
+   if (ranked == NULL) return;
+   /* One more than needed, so that an empty ranking still allocates. */
+   site_nos = VG_(malloc)("hb.output.sitenos",
+                          (VG_(sizeXA)(ranked) + 1) * sizeof(UInt));
+   write_site_records(fp, ranked, site_nos);
+   write_top_records(fp, ranked, site_nos);
    VG_(free)(site_nos);
    VG_(deleteXA)(ranked);
 }
@@ -333,39 +348,47 @@ static VgFile* create_file ( const HChar* path, const HChar* name )
    return fp;
 }
 
-const HChar* HB_(write_file) ( HbTime end )
+/* Writes the file straight to `name`; False on failure. */
+static Bool write_in_place ( const HChar* name, HbTime end )
 {
-   HChar*  name = VG_(expand_file_name)("--heapband-out-file",
-                                        HB_(clo).out_file);
-   SizeT   tmp_len;
-   HChar*  tmp_name;
-   VgFile* fp;
-   if (is_special_file(name)) {
-      if ((fp = create_file(name, name)) == NULL) return NULL;
-      write_sections(fp, end);
-      VG_(fclose)(fp);
-      return name;
-   }
-   /* Written under a temporary name in the same directory and renamed, so
-      that a reader never sees half a file. */
-   tmp_len  = VG_(strlen)(name) + 32;
-   tmp_name = VG_(malloc)("hb.output.tmpname", tmp_len);
-   VG_(snprintf)(tmp_name, tmp_len, "%s.tmp.%d", name, VG_(getpid)());
-   fp = create_file(tmp_name, name);
-   if (fp == NULL) {
-      VG_(free)(tmp_name);
-      return NULL;
-   }
+   VgFile* fp = create_file(name, name);
+   if (fp == NULL) return False;
    write_sections(fp, end);
    VG_(fclose)(fp);
-   if (VG_(rename)(tmp_name, name) != 0) {
-      VG_(umsg)("error: cannot rename %s to %s\n", tmp_name, name);
-      VG_(unlink)(tmp_name);
-      VG_(free)(tmp_name);
-      return NULL;
+   return True;
+}
+
+/* Writes the file under a temporary name in the same directory and
+   renames it, so that a reader never sees half a file; False on failure,
+   leaving no temporary file behind. */
+static Bool write_and_rename ( const HChar* name, HbTime end )
+{
+   SizeT   tmp_len  = VG_(strlen)(name) + 32;
+   HChar*  tmp_name = VG_(malloc)("hb.output.tmpname", tmp_len);
+   VgFile* fp;
+   Bool    ok = False;
+   VG_(snprintf)(tmp_name, tmp_len, "%s.tmp.%d", name, VG_(getpid)());
+   fp = create_file(tmp_name, name);
+   if (fp != NULL) {
+      write_sections(fp, end);
+      VG_(fclose)(fp);
+      ok = VG_(rename)(tmp_name, name) == 0;
+      if (!ok) {
+         VG_(umsg)("error: cannot rename %s to %s\n", tmp_name, name);
+         VG_(unlink)(tmp_name);
+      }
    }
    VG_(free)(tmp_name);
-   return name;
+   return ok;
+}
+
+const HChar* HB_(write_file) ( HbTime end )
+{
+   HChar* name = VG_(expand_file_name)("--heapband-out-file",
+                                       HB_(clo).out_file);
+   Bool   ok   = is_special_file(name) ? write_in_place(name, end)
+                                       : write_and_rename(name, end);
+   return ok ? name : NULL;
 }
 
 static const HChar* plural ( ULong n, const HChar* one, const HChar* many )
