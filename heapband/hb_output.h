@@ -18,8 +18,9 @@
 #include "hb_global.h"
 
 /* Writes the file named by --heapband-out-file (expanded now, so that a
-   forked child writes its own) under a temporary name, then renames it.
-   Returns the final name, or NULL if it could not be written. */
+   forked child writes its own) under a temporary name, then renames it;
+   a name that is not a regular file (/dev/null, a pipe) is written in
+   place.  Returns the final name, or NULL if it could not be written. */
 const HChar* HB_(write_file)   ( HbTime end );
 void         HB_(print_summary)( HbTime end, const HChar* written );
 
