@@ -2,15 +2,30 @@
 /*--- heapband: size bands.                             hb_bands.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-/* Band 0 holds zero-size blocks.  After it come the octaves
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the size bands, chosen by --bands, and their bounds.
+
+   Band 0 holds zero-size blocks.  After it come the octaves
    [2^k, 2^(k+1)), k = 0..63.  With quarter bands an octave from k = 2 up
    is cut into four equal sub-bands, so blocks of 24, 32 and 48 bytes fall
    in different bands; octaves 0 and 1 hold only one and two sizes, so they
    get one band per size.  That is 1 + 1 + 2 + 62*4 = 252 bands; with one
-   band per octave, 65.  band_of is on the allocation hot path: it is a
-   count-leading-zeros and a shift, no search. */
+   band per octave, 65.
+
+   Invariant: the bands are contiguous, from size 0 to 2^64 - 1, and there
+   are at most HB_MAX_BANDS of them; band_of agrees with the table.
+
+   Cost: two tables of HB_MAX_BANDS bounds.  band_of is on the allocation
+   hot path: it is a count-leading-zeros and a shift, no search. */
 
 #include "hb_bands.h"
 #include "pub_tool_libcassert.h"

@@ -2,7 +2,15 @@
 /*--- heapband: size bands.                             hb_bands.h ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
 
 #ifndef __HB_BANDS_H
 #define __HB_BANDS_H

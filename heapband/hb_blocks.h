@@ -1,36 +1,48 @@
 /*--------------------------------------------------------------------*/
-/*--- heapband: the live heap blocks.                   hb_blocks.h ---*/
+/*--- heapband: the table of live heap blocks.          hb_blocks.h ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
 
 #ifndef __HB_BLOCKS_H
 #define __HB_BLOCKS_H
 
 #include "hb_global.h"
 #include "hb_sites.h"
-#include "pub_tool_libcprint.h"
 
 /* Where a block came from decides how it may be freed. */
 typedef enum { HbFromMalloc, HbFromClientRequest } HbOrigin;
 
-void  HB_(blocks_init) ( void );
+/* What the table keeps of a live block: enough that its free needs no
+   other lookup (its band is recomputed from the size). */
+typedef struct {
+   SizeT   szB;      /* the size the program asked for */
+   HbTime  born_t;   /* its allocation, or its last resize */
+   HbSite* site;     /* NULL with --depth=0 */
+} HbLiveBlock;
 
-/* A new live block: recorded in the table, the columns and its site. */
-void  HB_(block_born)  ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin );
-/* The block at addr dies.  Returns False (and counts an unknown free)
-   when addr is not a live block of that origin. */
-Bool  HB_(block_dies)  ( Addr addr, HbOrigin origin );
-/* The live block at old_addr now lives at new_addr with new_szB bytes.
-   Returns False (and counts an unknown free) when old_addr is not live. */
-Bool  HB_(block_moves) ( ThreadId tid, Addr old_addr, Addr new_addr,
-                         SizeT new_szB, HbOrigin origin );
-/* The requested size of a live block of that origin; False if unknown. */
-Bool  HB_(block_size)  ( Addr addr, HbOrigin origin, SizeT* szB );
+void HB_(blocks_init)  ( void );
 
-ULong HB_(unknown_frees) ( void );
-/* Writes the `life` and `leak` records (format section 6). */
-void  HB_(blocks_write_lifetimes) ( VgFile* fp );
+/* Adds the block at addr; the table must hold no block of that origin at
+   that address. */
+void HB_(block_insert) ( Addr addr, HbOrigin origin, const HbLiveBlock* bk );
+/* Removes the block at addr and copies it to *removed; False if there was
+   none of that origin. */
+Bool HB_(block_remove) ( Addr addr, HbOrigin origin, HbLiveBlock* removed );
+/* The requested size of the block at addr; False if there is none. */
+Bool HB_(block_size)   ( Addr addr, HbOrigin origin, SizeT* szB );
+
+/* Calls visit for every live block of both origins, in no set order. */
+typedef void (*HbLiveBlockVisitor) ( const HbLiveBlock* bk, void* opaque );
+void HB_(blocks_visit_live) ( HbLiveBlockVisitor visit, void* opaque );
 
 #endif
 

@@ -2,9 +2,20 @@
 /*--- heapband: time columns by size band.            hb_columns.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-/* Time is cut into columns of width W (a power of two, starting at 1);
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the column grid, that is the cells (one per column and band) and
+   the whole-heap values of each column, and the live bytes per band now.
+
+   Time is cut into columns of width W (a power of two, starting at 1);
    column c holds times [c*W, (c+1)*W).  At most `budget` columns are kept:
    when the clock passes the last one, every pair (2j, 2j+1) is merged into
    column j and W doubles.  Because W only ever doubles from 1, column
@@ -16,9 +27,18 @@
    the column's time-integral of those bytes has been added (integral_t).
    An event in a band first adds live * (t - integral_t) to the open cell;
    closing a column does the same up to the column's end for every band
-   with live bytes.  So an event costs O(1) and a column change costs
-   O(bands in use), and a clock jump over many columns costs at most
-   `budget` column changes per doubling of W. */
+   with live bytes.
+
+   Invariants: heap_live_B is the sum of band_live_B over the bands, and
+   heap_live_blocks the number of live blocks; bands at or above
+   bands_in_use have never held a block, so their cells are all zero.
+
+   Cost: an event costs O(1) and a column change O(bands in use); a clock
+   jump over many columns costs at most `budget` column changes per
+   doubling of W.  The grid is budget x bands cells of 64 bytes (1024 x
+   252, 16.5 MB of address space with the defaults), mapped once as
+   anonymous memory, of which only the pages of the bands in use are ever
+   touched. */
 
 #include "hb_columns.h"
 #include "pub_tool_libcbase.h"
@@ -38,8 +58,8 @@ static HbColumn* columns;         /* budget */
 
 static ULong     band_live_B[HB_MAX_BANDS];
 static HbTime    band_integral_t[HB_MAX_BANDS];
-static HbRunTotals run;
-static Bool      peak_is_current = False;  /* heap still at the peak? */
+static ULong     heap_live_B = 0;
+static ULong     heap_live_blocks = 0;
 
 /* The grid comes straight from the address-space manager as anonymous
    memory: its pages read as zero and cost nothing until first written, and
@@ -84,8 +104,8 @@ static void close_open_column ( HbTime end )
       integrate_band(b, end);
       cell_at(open_col, b)->live_end_B = band_live_B[b];
    }
-   columns[open_col].live_end_B = run.live_B;
-   columns[open_col].blocks_end = run.live_blocks;
+   columns[open_col].live_end_B = heap_live_B;
+   columns[open_col].blocks_end = heap_live_blocks;
 }
 
 /* A new column starts with its maxima at the live values it inherits. */
@@ -96,7 +116,7 @@ static void start_column ( UInt col )
    open_col_end = (HbTime)(col + 1) * width;
    for (b = 0; b < bands_in_use; b++)
       cell_at(col, b)->live_max_B = band_live_B[b];
-   columns[col].live_max_B = run.live_B;
+   columns[col].live_max_B = heap_live_B;
 }
 
 static void merge_cells ( HbCell* dst, const HbCell* a, const HbCell* b )
@@ -164,10 +184,8 @@ static void band_gains ( HbTime t, UInt band, SizeT szB )
    cell->allocs_B += szB;
    if (band_live_B[band] > cell->live_max_B)
       cell->live_max_B = band_live_B[band];
-   run.allocs_n++;
-   run.allocs_B += szB;
-   run.live_B   += szB;
-   run.live_blocks++;
+   heap_live_B += szB;
+   heap_live_blocks++;
 }
 
 static void band_loses ( HbTime t, UInt band, SizeT szB )
@@ -178,54 +196,38 @@ static void band_loses ( HbTime t, UInt band, SizeT szB )
    band_live_B[band] -= szB;
    cell->frees_n++;
    cell->frees_B += szB;
-   run.frees_n++;
-   run.frees_B += szB;
-   run.live_B  -= szB;
-   run.live_blocks--;
+   heap_live_B -= szB;
+   heap_live_blocks--;
 }
 
-/* After an event: the column's maximum and the run's peak.  A peak is
-   "reached" by the first event that makes the heap larger than ever
-   before, and "left" by the first later event that makes it smaller. */
-static void settle ( HbTime t, ULong live_before_B )
+/* After an event: the open column's maximum of the whole heap. */
+static void note_heap_max ( void )
 {
    HbColumn* col = &columns[open_col];
-   if (run.live_B > col->live_max_B) col->live_max_B = run.live_B;
-   if (run.live_B > run.peak_B) {
-      run.peak_B       = run.live_B;
-      run.peak_blocks  = run.live_blocks;
-      run.peak_reached = t;
-      peak_is_current  = True;
-   } else if (run.live_B < live_before_B && peak_is_current) {
-      run.peak_left   = t;
-      peak_is_current = False;
-   }
+   if (heap_live_B > col->live_max_B) col->live_max_B = heap_live_B;
 }
 
 void HB_(columns_alloc) ( HbTime t, UInt band, SizeT szB )
 {
-   ULong before = run.live_B;
    advance_to(t);
    band_gains(t, band, szB);
-   settle(t, before);
+   note_heap_max();
 }
 
 void HB_(columns_free) ( HbTime t, UInt band, SizeT szB )
 {
-   ULong before = run.live_B;
    advance_to(t);
    band_loses(t, band, szB);
-   settle(t, before);
+   note_heap_max();
 }
 
 void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
                             UInt new_band, SizeT new_szB )
 {
-   ULong before = run.live_B;
    advance_to(t);
    band_loses(t, old_band, old_szB);
    band_gains(t, new_band, new_szB);
-   settle(t, before);
+   note_heap_max();
 }
 
 void HB_(columns_finish) ( HbTime end )
@@ -233,7 +235,6 @@ void HB_(columns_finish) ( HbTime end )
    tl_assert(!finished);
    advance_to(end);
    close_open_column(end);
-   if (peak_is_current) run.peak_left = end;
    finished = True;
 }
 
@@ -242,7 +243,6 @@ UInt   HB_(columns_budget) ( void ) { return budget; }
 HbTime HB_(columns_width)  ( void ) { return width; }
 const HbColumn* HB_(column) ( UInt col ) { return &columns[col]; }
 const HbCell*   HB_(cell)   ( UInt col, UInt band ) { return cell_at(col, band); }
-const HbRunTotals* HB_(run_totals) ( void ) { return &run; }
 
 /*--------------------------------------------------------------------*/
 /*--- end                                             hb_columns.c ---*/

@@ -2,7 +2,15 @@
 /*--- heapband: time columns by size band.            hb_columns.h ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
 
 #ifndef __HB_COLUMNS_H
 #define __HB_COLUMNS_H
@@ -11,7 +19,7 @@
 #include "hb_u128.h"
 
 /* What one size band did in one column.  See docs/heapband-format.md,
-   "Cells", for the meaning of each field. */
+   section 5, "Cells", for the meaning of each field. */
 typedef struct {
    ULong  allocs_n, allocs_B;
    ULong  frees_n, frees_B;
@@ -19,23 +27,15 @@ typedef struct {
    HbU128 live_integral;
 } HbCell;
 
-/* The whole heap in one column. */
+/* The whole heap in one column ("col" records, section 4). */
 typedef struct {
    ULong live_end_B, live_max_B, blocks_end;
 } HbColumn;
 
-/* The run as a whole. */
-typedef struct {
-   ULong  allocs_n, allocs_B, frees_n, frees_B;
-   ULong  peak_B, peak_blocks;
-   HbTime peak_reached, peak_left;
-   ULong  live_B, live_blocks;
-} HbRunTotals;
-
 void HB_(columns_init)   ( UInt budget, UInt n_bands );
 
-/* The three events.  A realloc is one event so that the peak is judged
-   after both halves of it. */
+/* The three events.  A realloc is one event so that the column's maximum
+   is judged after both halves of it. */
 void HB_(columns_alloc)   ( HbTime t, UInt band, SizeT szB );
 void HB_(columns_free)    ( HbTime t, UInt band, SizeT szB );
 void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
@@ -50,7 +50,6 @@ UInt              HB_(columns_budget) ( void );
 HbTime            HB_(columns_width)  ( void );
 const HbColumn*   HB_(column)         ( UInt col );
 const HbCell*     HB_(cell)           ( UInt col, UInt band );
-const HbRunTotals* HB_(run_totals)    ( void );
 
 #endif
 

@@ -3,9 +3,20 @@
 /*---                                                 hb_fastcall.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-/* Why this module exists
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the list of tool functions generated code may call directly, and
+   the rewriting of the superblocks that end in a client request.
+
+   Why this module exists
    ----------------------
    The core's malloc replacement (the preload) reaches the tool's malloc
    and free through a client request, VALGRIND_NON_SIMD_CALLn.  A client
@@ -14,8 +25,8 @@
    tool's function, stores the result in the guest's result register and
    enters the dispatcher again, which must look the next block up because
    such an exit is never chained.  On a loop of small malloc/free pairs
-   that round trip was the largest single cost of the tool (about 45% of
-   a bare malloc-replacing tool's time, measured with perf).
+   that round trip is the largest single cost of a malloc-replacing tool
+   (bench/README.md, "The malloc loop in detail").
 
    So every superblock that ends in a client request gets, at its end, a
    call to a helper (fast_client_call) that looks at the request block the
@@ -38,7 +49,14 @@
    the time of the event is the same on both paths.  Only the guest
    architectures whose client-request registers are named below take the
    fast path (amd64, the one heapband is built and tested on); on the
-   others every request goes to the scheduler. */
+   others every request goes to the scheduler.
+
+   Invariant: the fast path calls only registered functions, with the
+   arguments, thread and guest state the scheduler would give them, so
+   the files are the same on both paths (tests/tool/fast-paths.test).
+   Cost: a superblock ending in a client request gains a helper call,
+   which compares the request with at most HB_MAX_FAST_FNS addresses;
+   no other superblock changes. */
 
 #include "hb_fastcall.h"
 #include "pub_tool_libcassert.h"

@@ -21,24 +21,28 @@
 #ifndef HB_FORMAT_H
 #define HB_FORMAT_H
 
-/* The version the tool writes ("heapband-format: N"). */
+/* The version the tool writes (its first line, "heapband-format N":
+   section 1, "Header"). */
 #define HB_FORMAT_VERSION 2
 
-/* The longest line, in bytes, without its newline ("Lines"). */
+/* The longest line, in bytes, without its newline ("General rules"). */
 #define HB_LINE_MAX 4096
 
 /* Lifetime buckets: 0 for lifetime 0, k for [2^(k-1), 2^k), k <= 64
-   ("life" records). */
+   (section 6, "life" records). */
 #define HB_LIFE_BUCKETS 65
 
-/* The longest mark name, in bytes ("mark" records). */
+/* The longest mark name, in bytes (section 3, "mark" records). */
 #define HB_MARK_NAME_MAX 200
 
-/* The most size bands a band layout has: zero, then 64 octaves of at most
-   four sub-bands ("band" records). */
+/* The most size bands a file may have (section 2, "band" records): the
+   quarter layout's 252 (band 0, then 64 octaves of at most four
+   sub-bands) rounded up to a power of two, since the tool packs a band
+   into the low bits of a key. */
 #define HB_MAX_BANDS 256
 
-/* The deepest stack a site records (--depth, "site" records). */
+/* The deepest stack a site records (--depth; section 7, "site"
+   records). */
 #define HB_MAX_DEPTH 64
 
 #endif

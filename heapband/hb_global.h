@@ -3,21 +3,17 @@
 /*--------------------------------------------------------------------*/
 
 /*
-   This file is part of heapband, a Valgrind tool that follows every
-   heap block by size band over time.
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-   This program is free software; you can redistribute it and/or
-   modify it under the terms of the GNU General Public License as
-   published by the Free Software Foundation; either version 2 of the
-   License, or (at your option) any later version.
-
-   This program is distributed in the hope that it will be useful, but
-   WITHOUT ANY WARRANTY; without even the implied warranty of
-   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
-   General Public License for more details.
-
-   The GNU General Public License is contained in the file COPYING.
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
 */
+
+/* Owns: the HB_ naming macro and the time type every module shares.  No
+   state, no cost. */
 
 #ifndef __HB_GLOBAL_H
 #define __HB_GLOBAL_H

@@ -3,14 +3,25 @@
 /*---                                                     hb_heap.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-/* The client's blocks come from the core's client arena (VG_(cli_malloc)),
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the client's heap blocks' memory, and a cache of freed small
+   blocks.
+
+   The client's blocks come from the core's client arena (VG_(cli_malloc)),
    as in every tool that replaces malloc.  That arena is a general
    first-fit allocator that splits and coalesces blocks, and on a loop of
-   small malloc/free pairs it was the largest cost left once allocator
-   calls no longer went through the scheduler (about 40% of a --depth=0
-   run, measured with perf).
+   small malloc/free pairs it is the largest cost left once allocator
+   calls skip the scheduler (hb_fastcall.c; bench/README.md, "The malloc
+   loop in detail").
 
    So freed small blocks are kept on per-size free lists and handed out
    again for the next request of their size class, without a trip to the
@@ -21,13 +32,17 @@
    holds at least k * 16 bytes with the default alignment.  The lists
    hold at most HB_CACHE_MAX_HELD bytes in all (blocks freed beyond that
    go back to the arena), so the cache never keeps more than that from
-   the client's other uses of memory.  Requests with a larger alignment, zero-size
-   requests and large ones go straight to the arena.
+   the client's other uses of memory.  Requests with a larger alignment,
+   zero-size requests and large ones go straight to the arena.
 
    A cached block's first word holds the link to the next one; the
    client has freed it, so nothing else looks at it.  What the tool
-   records (hb_blocks.c) is unaffected: it never sees addresses in its
-   output, and the same block table serves both paths. */
+   records is unaffected: it never writes addresses, and the same block
+   table (hb_blocks.c) serves both paths.
+
+   Invariant: every block on list k holds at least k * HB_CACHE_GRAIN
+   usable bytes, and the lists hold at most HB_CACHE_MAX_HELD bytes.
+   Cost: a hit is a list pop; a miss or a bypass costs the arena call. */
 
 #include "hb_heap.h"
 #include "pub_tool_libcassert.h"

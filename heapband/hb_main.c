@@ -3,64 +3,68 @@
 /*--------------------------------------------------------------------*/
 
 /*
-   This file is part of heapband, a Valgrind tool that follows every
-   heap block by size band over time.
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-   This program is free software; you can redistribute it and/or
-   modify it under the terms of the GNU General Public License as
-   published by the Free Software Foundation; either version 2 of the
-   License, or (at your option) any later version.
-
-   This program is distributed in the hope that it will be useful, but
-   WITHOUT ANY WARRANTY; without even the implied warranty of
-   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
-   General Public License for more details.
-
-   The GNU General Public License is contained in the file COPYING.
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
 */
 
-/* Design
+/* Owns: the tool's entry points (the malloc replacement, client requests,
+   instrumentation, start and finish) and the routing of every heap event
+   to the modules that record it.  Invariant: every module sees every
+   event, in the order below, so that they all agree on the blocks live.
+   Cost: see the design below; this file adds a few direct calls per
+   event.
+
+   Design
    ------
    heapband replaces the client's allocator (through the core's malloc
    replacement and its preload vgpreload_heapband-<platform>.so) and sees
    every allocation, resize and free, plus the custom-allocator client
-   requests of valgrind.h.  Two shortcuts keep the allocator path cheap,
-   neither of which changes what is recorded: hb_fastcall.c lets generated
-   code call the tool's malloc and free directly instead of through the
-   scheduler, and hb_heap.c keeps up to 1 MB of freed small blocks for
-   reuse in front of the core's client arena.  On a loop of 5 million
-   malloc/free pairs they took --depth=0 from 2.9x to 1.1x the time of
-   --tool=none.  Each event is stamped with the current time
-   (hb_time.c: guest instructions counted by inline IR, bytes, or ms) and
-   goes to four places:
+   requests of valgrind.h and the marks of heapband.h.  Two shortcuts keep
+   the allocator path cheap, neither of which changes what is recorded:
+   hb_fastcall.c lets generated code call the tool's malloc and free
+   directly instead of through the scheduler, and hb_heap.c keeps up to
+   1 MB of freed small blocks for reuse in front of the core's client
+   arena (bench/README.md has their measurements).
 
-   - hb_blocks.c: the tables of live blocks (one for malloc, one for
-     custom-allocator blocks), keyed by address.  A live block costs the
-     tool about 48 bytes (a 40-byte pool node plus a hash-chain slot); it
-     keeps its requested size, birth time and site (its band is recomputed
-     from the size), so that its free needs no other lookup.  Freed blocks add to a
-     per-band lifetime histogram (bands x 65 power-of-two buckets).
+   An event (block_born, block_dies, block_moves below) is stamped with the
+   current time (hb_time.c: guest instructions counted by inline IR, bytes,
+   or ms), its block's band is computed (hb_bands.c: a count-leading-zeros
+   and a shift), and it goes, by direct calls, to:
 
-   - hb_columns.c: the heap as a grid of time columns by size bands.  The
-     grid is dense: budget x bands cells of 64 bytes (1024 x 252 cells,
-     16.5 MB of address space with the defaults), mapped once as
-     anonymous memory, so that only the pages of the bands in use are
-     ever touched (a few MB at most).  An event updates one or
-     two cells in O(1); moving to a new column costs O(bands in use); when
-     the budget is used up, neighbouring columns merge exactly and the
-     column width doubles, so a run of any length fits.
+   - hb_blocks.c, the block table: the live blocks (one table for malloc,
+     one for custom-allocator blocks), keyed by address.  A live block
+     costs about 48 bytes (a 40-byte pool node plus a hash-chain slot) and
+     keeps its requested size, birth time and site, so that its free needs
+     no other lookup.  One hash-table operation per event.
 
-   - hb_sites.c (unless --depth=0): the allocation's stack, --depth frames
-     past the malloc replacement, interned as a core ExeContext, and per
-     (stack, band) the bytes allocated and the peak of live bytes.
-     Unwinding the stack is the most expensive step of an allocation,
-     which is why --depth=0 is the fast mode.
+   - hb_columns.c, the heap as a grid of time columns by size bands: dense,
+     budget x bands cells of 64 bytes (16.5 MB of address space with the
+     defaults), mapped once as anonymous memory so that only the pages of
+     the bands in use are touched.  An event updates one or two cells in
+     O(1); moving to a new column costs O(bands in use); when the budget is
+     used up, neighbouring columns merge exactly and the column width
+     doubles, so a run of any length fits.
 
-   - hb_bands.c maps a size to its band with a count-leading-zeros and a
-     shift; hb_marks.c keeps the phase markers of heapband.h.
+   - hb_totals.c, the run's totals and its peak: a few additions.
 
-   At exit (including _exit and death by a signal, when the core calls
-   fini) hb_output.c writes the heap-band file, specified in
+   - hb_sites.c (unless --depth=0): at an allocation, the stack, --depth
+     frames past the malloc replacement, interned as a core ExeContext,
+     and per (stack, band) the bytes allocated and the peak of live bytes.
+     Unwinding the stack and one hash lookup are the most expensive step of
+     an allocation, which is why --depth=0 is the fast mode; a free only
+     follows the block's pointer to its site.
+
+   - hb_life.c, at a free or resize: the per-band histogram of lifetimes
+     (bands x 65 power-of-two buckets), one addition.
+
+   hb_marks.c keeps the phase markers.  At exit (including _exit and death
+   by a signal, when the core calls fini) hb_output.c reads every module
+   through its accessors and writes the heap-band file, specified in
    docs/heapband-format.md, and a summary on stderr.  The only state
    shared by the modules is what their headers declare; all of it is
    touched only with the core's big lock held, so threads need no
@@ -72,11 +76,13 @@
 #include "hb_columns.h"
 #include "hb_fastcall.h"
 #include "hb_heap.h"
+#include "hb_life.h"
 #include "hb_marks.h"
 #include "hb_options.h"
 #include "hb_output.h"
 #include "hb_sites.h"
 #include "hb_time.h"
+#include "hb_totals.h"
 #include "pub_tool_basics.h"
 #include "heapband.h"
 #include "pub_tool_clreq.h"
@@ -91,6 +97,75 @@
 #include "pub_tool_tooliface.h"
 
 /*------------------------------------------------------------*/
+/*--- Events                                               ---*/
+/*------------------------------------------------------------*/
+
+/* Each event goes to the block table, then the columns, the run totals,
+   the sites and the lifetimes, by direct calls.  The event's time and the
+   block's band are computed once here and passed on. */
+
+/* A new live block.  Its site is found first, since the table keeps it. */
+static void block_born ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
+{
+   UInt        band = HB_(band_of)(szB);
+   HbLiveBlock bk;
+   bk.szB    = szB;
+   bk.born_t = HB_(time_of_event)(szB);
+   bk.site   = HB_(site_of)(tid, band, bk.born_t);
+   HB_(block_insert)(addr, origin, &bk);
+   HB_(columns_alloc)(bk.born_t, band, szB);
+   HB_(totals_alloc)(bk.born_t, szB);
+   HB_(site_gains)(bk.site, szB);
+}
+
+/* The block at addr dies.  Returns False, counting an unknown free, when
+   addr is not a live block of that origin. */
+static Bool block_dies ( Addr addr, HbOrigin origin )
+{
+   HbLiveBlock bk;
+   UInt        band;
+   HbTime      t;
+   if (!HB_(block_remove)(addr, origin, &bk)) {
+      HB_(totals_unknown_free)();
+      return False;
+   }
+   band = HB_(band_of)(bk.szB);
+   t    = HB_(time_of_event)(bk.szB);
+   HB_(columns_free)(t, band, bk.szB);
+   HB_(totals_free)(t, bk.szB);
+   HB_(site_loses)(bk.site, bk.szB);
+   HB_(life_add)(band, t - bk.born_t, bk.szB);
+   return True;
+}
+
+/* The live block at old_addr now lives at new_addr with new_szB bytes: the
+   free of the old block and the birth of a new one, as one event.  The
+   resized block belongs to the code that resized it.  Returns False,
+   counting an unknown free, when old_addr is not live. */
+static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
+                          SizeT new_szB, HbOrigin origin )
+{
+   HbLiveBlock old, bk;
+   UInt        old_band, new_band;
+   if (!HB_(block_remove)(old_addr, origin, &old)) {
+      HB_(totals_unknown_free)();
+      return False;
+   }
+   old_band  = HB_(band_of)(old.szB);
+   new_band  = HB_(band_of)(new_szB);
+   bk.szB    = new_szB;
+   bk.born_t = HB_(time_of_event)(old.szB + new_szB);
+   bk.site   = HB_(site_of)(tid, new_band, bk.born_t);
+   HB_(block_insert)(new_addr, origin, &bk);
+   HB_(columns_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
+   HB_(totals_realloc)(bk.born_t, old.szB, new_szB);
+   HB_(site_loses)(old.site, old.szB);   /* before gains: it may be one site */
+   HB_(site_gains)(bk.site, new_szB);
+   HB_(life_add)(old_band, bk.born_t - old.born_t, old.szB);
+   return True;
+}
+
+/*------------------------------------------------------------*/
 /*--- Allocation and free                                  ---*/
 /*------------------------------------------------------------*/
 
@@ -103,16 +178,16 @@ static void* new_block ( ThreadId tid, SizeT szB, SizeT alignB, Bool zeroed )
    p = HB_(heap_alloc)(alignB, szB);
    if (p == NULL) return NULL;
    if (zeroed) VG_(memset)(p, 0, szB);
-   HB_(block_born)(tid, (Addr)p, szB, HbFromMalloc);
+   block_born(tid, (Addr)p, szB, HbFromMalloc);
    return p;
 }
 
-/* An unknown pointer is counted (in hb_blocks.c) and not passed to the
-   allocator, which could not free it anyway. */
+/* An unknown pointer is counted and not passed to the allocator, which
+   could not free it anyway. */
 static void free_block ( void* p )
 {
    if (p == NULL) return;
-   if (HB_(block_dies)((Addr)p, HbFromMalloc))
+   if (block_dies((Addr)p, HbFromMalloc))
       HB_(heap_free)(p);
 }
 
@@ -192,18 +267,17 @@ static void* hb_realloc ( ThreadId tid, void* p_old, SizeT new_szB )
    if (new_szB == 0) { free_block(p_old); return NULL; }
    if ((SSizeT)new_szB < 0) return NULL;
    if (!HB_(block_size)((Addr)p_old, HbFromMalloc, &old_szB)) {
-      /* Counted as an unknown free; the program gets NULL. */
-      HB_(block_dies)((Addr)p_old, HbFromMalloc);
+      HB_(totals_unknown_free)();   /* and the program gets NULL */
       return NULL;
    }
    if (new_szB <= VG_(cli_malloc_usable_size)(p_old)) {
-      HB_(block_moves)(tid, (Addr)p_old, (Addr)p_old, new_szB, HbFromMalloc);
+      block_moves(tid, (Addr)p_old, (Addr)p_old, new_szB, HbFromMalloc);
       return p_old;
    }
    p_new = HB_(heap_alloc)(VG_(clo_alignment), new_szB);
    if (p_new == NULL) return NULL;   /* the old block stays as it was */
    VG_(memcpy)(p_new, p_old, old_szB);
-   HB_(block_moves)(tid, (Addr)p_old, (Addr)p_new, new_szB, HbFromMalloc);
+   block_moves(tid, (Addr)p_old, (Addr)p_new, new_szB, HbFromMalloc);
    HB_(heap_free)(p_old);
    return p_new;
 }
@@ -230,19 +304,19 @@ static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
          Addr  addr = (Addr)arg[1];
          if (addr == 0) break;
          if (HB_(block_size)(addr, HbFromClientRequest, &ignored))
-            HB_(block_dies)(addr, HbFromClientRequest);
-         HB_(block_born)(tid, addr, (SizeT)arg[2], HbFromClientRequest);
+            block_dies(addr, HbFromClientRequest);
+         block_born(tid, addr, (SizeT)arg[2], HbFromClientRequest);
          break;
       }
       case VG_USERREQ__FREELIKE_BLOCK:
          if (arg[1] != 0)
-            HB_(block_dies)((Addr)arg[1], HbFromClientRequest);
+            block_dies((Addr)arg[1], HbFromClientRequest);
          break;
       case VG_USERREQ__HEAPBAND_MARK:
          HB_(mark)(HB_(time_now)(), (Addr)arg[1]);
          break;
       case VG_USERREQ__RESIZEINPLACE_BLOCK:
-         HB_(block_moves)(tid, (Addr)arg[1], (Addr)arg[1], (SizeT)arg[3],
+         block_moves(tid, (Addr)arg[1], (Addr)arg[1], (SizeT)arg[3],
                           HbFromClientRequest);
          break;
       default:
@@ -335,6 +409,7 @@ static void hb_fini ( Int exitcode )
    HbTime       end = HB_(time_now)();
    const HChar* written;
    HB_(columns_finish)(end);
+   HB_(totals_finish)(end);
    written = HB_(write_file)(end);
    if (VG_(clo_verbosity) > 0)   /* -q silences the summary */
       HB_(print_summary)(end, written);

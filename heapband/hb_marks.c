@@ -2,14 +2,28 @@
 /*--- heapband: phase markers.                          hb_marks.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-/* HEAPBAND_MARK(name) (heapband.h) arrives as a client request with a
-   pointer into the client's memory.  The name is copied at once, byte by
-   byte, checking that each byte is readable client memory, so that a bad
-   pointer gives a mark named "???" instead of a crash of the tool.  Marks
-   are kept in an XArray in the order they were made, which is time
-   order. */
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the phase markers made with HEAPBAND_MARK(name) (heapband.h).
+
+   The mark arrives as a client request with a pointer into the client's
+   memory.  The name is copied at once, byte by byte, checking that each
+   byte is readable client memory, so that a bad pointer gives a mark named
+   "???" instead of a crash of the tool.
+
+   Invariant: marks are kept in an XArray in the order they were made,
+   which is time order; every name has 1 to HB_MARK_NAME_MAX bytes.
+
+   Cost: one XArray element per mark, and an address-space check per byte
+   of its name. */
 
 #include "hb_marks.h"
 #include "pub_tool_aspacemgr.h"
@@ -17,11 +31,6 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
-
-typedef struct {
-   HbTime t;
-   HChar  name[HB_MARK_NAME_MAX + 1];
-} HbMark;
 
 static XArray* marks = NULL;   /* of HbMark */
 
@@ -35,7 +44,8 @@ static Bool client_byte_readable ( Addr a )
    return VG_(am_is_valid_for_client)(a, 1, VKI_PROT_READ);
 }
 
-/* Copies the client's string, printable ASCII only. */
+/* Copies the client's string, cut at HB_MARK_NAME_MAX bytes or at the
+   first byte that cannot be read. */
 static void copy_name ( Addr name_addr, HChar* dst )
 {
    Int n = 0;
@@ -46,7 +56,7 @@ static void copy_name ( Addr name_addr, HChar* dst )
    while (n < HB_MARK_NAME_MAX && client_byte_readable(name_addr + n)) {
       HChar c = *(const HChar*)(name_addr + n);
       if (c == 0) break;
-      dst[n++] = (c >= 0x20 && c <= 0x7e) ? c : '?';
+      dst[n++] = c;
    }
    dst[n] = 0;
    if (n == 0) VG_(strcpy)(dst, "(unnamed)");
@@ -60,13 +70,14 @@ void HB_(mark) ( HbTime t, Addr name_addr )
    VG_(addToXA)(marks, &mark);
 }
 
-void HB_(marks_write) ( VgFile* fp )
+UInt HB_(marks_count) ( void )
 {
-   Word i;
-   for (i = 0; i < VG_(sizeXA)(marks); i++) {
-      const HbMark* mark = VG_(indexXA)(marks, i);
-      VG_(fprintf)(fp, "mark %llu %s\n", mark->t, mark->name);
-   }
+   return (UInt)VG_(sizeXA)(marks);
+}
+
+const HbMark* HB_(mark_at) ( UInt i )
+{
+   return VG_(indexXA)(marks, i);
 }
 
 /*--------------------------------------------------------------------*/

@@ -2,7 +2,20 @@
 /*--- heapband: command-line options.                 hb_options.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the values of heapband's command-line options (HB_(clo)), read
+   before any event and never changed after.  Invariant: each value is in
+   the range --help states (--columns even, --depth <= HB_MAX_DEPTH).
+   Cost: none after start-up. */
 
 #include "hb_options.h"
 #include "pub_tool_options.h"

@@ -2,7 +2,15 @@
 /*--- heapband: the heap-band file and the summary.    hb_output.h ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
 
 #ifndef __HB_OUTPUT_H
 #define __HB_OUTPUT_H
@@ -10,8 +18,9 @@
 #include "hb_global.h"
 
 /* Writes the file named by --heapband-out-file (expanded now, so that a
-   forked child writes its own) under a temporary name, then renames it.
-   Returns the final name, or NULL if it could not be written. */
+   forked child writes its own) under a temporary name, then renames it;
+   a name that is not a regular file (/dev/null, a pipe) is written in
+   place.  Returns the final name, or NULL if it could not be written. */
 const HChar* HB_(write_file)   ( HbTime end );
 void         HB_(print_summary)( HbTime end, const HChar* written );
 

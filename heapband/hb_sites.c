@@ -2,20 +2,34 @@
 /*--- heapband: allocation sites per band.              hb_sites.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-/* A site is the pair (stack, band).  The stack is unwound --depth frames
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the allocation sites and their counts, and their rankings.
+
+   A site is the pair (stack, band).  The stack is unwound --depth frames
    deep past the malloc replacement's own frames (recognised by address:
    the text of vgpreload_heapband, found once), and interned by the core as
    an ExeContext, so that two allocations with the same written frames are
-   one site.  The pair is a hash key: the ExeContext's unique number shifted
-   left by 8 with the band in the low bits.  Each block points at its site,
-   so a free updates the site without a lookup; an allocation costs the
-   stack unwind (the dominant cost, as in massif and DHAT) plus one hash
-   lookup. */
+   one site.  The pair is a hash key: the ExeContext's unique number (ECU)
+   times HB_MAX_BANDS plus the band.
+
+   Invariant: a site's live_B is the sum of the sizes of the live blocks
+   that point at it, and peak_live_B the largest live_B it ever had.
+
+   Cost: each block points at its site, so a free updates the site without
+   a lookup; an allocation costs the stack unwind (the dominant cost, as in
+   massif and DHAT; --depth=0 skips it) plus one hash lookup.  A site is a
+   72-byte node that lives until the end of the run. */
 
 #include "hb_sites.h"
-#include "hb_bands.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_libcbase.h"
@@ -29,14 +43,23 @@
 
 struct _HbSite {
    struct _HbSite* next;     /* VgHashNode header */
-   UWord           key;      /* ecu << 8 | band */
+   UWord           key;      /* site_key(ECU of ec, band) */
    ExeContext*     ec;
    UInt            band;
-   UInt            file_id;  /* number in the file, 0 until written */
    HbTime          first_t;  /* first allocation, to break ties */
    ULong           allocs_n, allocs_B;
    ULong           live_B, peak_live_B;
 };
+
+/* The key's low bits hold the band, which is below HB_MAX_BANDS
+   (hb_bands.c checks it), so no two sites share a key.  HB_MAX_BANDS is a
+   power of two, so the multiplication is a shift. */
+STATIC_ASSERT((HB_MAX_BANDS & (HB_MAX_BANDS - 1)) == 0);
+
+static UWord site_key ( UInt ecu, UInt band )
+{
+   return (UWord)ecu * HB_MAX_BANDS + band;
+}
 
 static UInt         depth = 0;
 static VgHashTable* sites = NULL;
@@ -104,8 +127,6 @@ static Bool same_stack ( const Stack* a, const Stack* b )
    return True;
 }
 
-Bool HB_(sites_wanted) ( void ) { return depth > 0; }
-
 /* The stack of the previous allocation: loops allocate from one stack
    many times in a row, and then the core's ExeContext table need not be
    searched. */
@@ -127,7 +148,7 @@ HbSite* HB_(site_of) ( ThreadId tid, UInt band, HbTime now )
       last_stack = stack;
       last_ec    = ec;
    }
-   key  = ((UWord)VG_(get_ECU_from_ExeContext)(ec) << 8) | band;
+   key  = site_key(VG_(get_ECU_from_ExeContext)(ec), band);
    site = VG_(HT_lookup)(sites, key);
    if (site == NULL) {
       site = VG_(calloc)("hb.site", 1, sizeof(HbSite));
@@ -190,146 +211,62 @@ static ULong rank_value ( const HbSite* s, Bool by_peak )
    return by_peak ? s->peak_live_B : s->allocs_B;
 }
 
-/* Called for each site that makes a band's top k, in file order. */
-typedef void (*SiteVisitor)( HbSite* site, UInt rank, Bool by_peak,
-                             VgFile* fp );
-
-/* Visits the top k of one band's slice of a sorted array. */
-static void visit_band_top ( HbSite** slice, UInt n, UInt k, Bool by_peak,
-                             SiteVisitor visit, VgFile* fp )
+/* Appends the top k of one band's slice of a sorted array. */
+static void rank_band ( HbSite** slice, UInt n, UInt k, Bool by_peak,
+                        XArray* ranked )
 {
    UInt i, rank = 0;
-   for (i = 0; i < n && rank < k; i++)
-      if (rank_value(slice[i], by_peak) > 0)
-         visit(slice[i], ++rank, by_peak, fp);
+   for (i = 0; i < n && rank < k; i++) {
+      const HbSite* s = slice[i];
+      HbRankedSite  r;
+      if (rank_value(s, by_peak) == 0) continue;
+      r.band        = s->band;
+      r.by_peak     = by_peak;
+      r.rank        = ++rank;
+      r.stack       = s->ec;
+      r.allocs_n    = s->allocs_n;
+      r.allocs_B    = s->allocs_B;
+      r.peak_live_B = s->peak_live_B;
+      VG_(addToXA)(ranked, &r);
+   }
 }
 
-/* Band by band, the allocation ranking then the peak ranking: the order
-   of the `top` lines.  Both arrays are sorted by band first. */
-static void visit_all_tops ( HbSite** by_allocs, HbSite** by_peak, UInt n,
-                             UInt k, SiteVisitor visit, VgFile* fp )
+/* Band by band, the allocation ranking then the peak ranking.  Both
+   arrays are sorted by band first. */
+static void rank_all_bands ( HbSite** by_allocs, HbSite** by_peak, UInt n,
+                             UInt k, XArray* ranked )
 {
    UInt lo = 0, lo_p = 0;
    while (lo < n) {
       UInt band = by_allocs[lo]->band, hi = lo, hi_p = lo_p;
       while (hi < n && by_allocs[hi]->band == band) hi++;
       while (hi_p < n && by_peak[hi_p]->band == band) hi_p++;
-      visit_band_top(by_allocs + lo, hi - lo, k, False, visit, fp);
-      visit_band_top(by_peak + lo_p, hi_p - lo_p, k, True, visit, fp);
+      rank_band(by_allocs + lo, hi - lo, k, False, ranked);
+      rank_band(by_peak + lo_p, hi_p - lo_p, k, True, ranked);
       lo = hi;
       lo_p = hi_p;
    }
 }
 
-/*------------------------------------------------------------*/
-/*--- Writing                                              ---*/
-/*------------------------------------------------------------*/
-
-/* The same stack in several bands is one `site` record: its number is
-   kept per ExeContext while writing. */
-typedef struct _StackNumber {
-   struct _StackNumber* next;
-   UWord                key;     /* ecu */
-   UInt                 file_id;
-} StackNumber;
-
-static VgHashTable* stack_numbers = NULL;
-static UInt         next_file_id  = 1;
-
-/* The frame text: no addresses, so that runs compare equal. */
-static void describe_frame ( DiEpoch ep, Addr ip, HChar* buf, Int size )
-{
-   const HChar *fn = NULL, *file = NULL, *dir = NULL, *obj = NULL;
-   UInt line = 0;
-   Bool has_fn   = VG_(get_fnname)(ep, ip, &fn);
-   Bool has_line = VG_(get_filename_linenum)(ep, ip, &file, &dir, &line);
-   Bool has_obj  = VG_(get_objname)(ep, ip, &obj);
-   if (!has_fn) fn = "???";
-   if (has_line)
-      VG_(snprintf)(buf, size, "%s (%s:%u)", fn, file, line);
-   else if (has_obj)
-      VG_(snprintf)(buf, size, "%s (in %s)", fn, obj);
-   else
-      VG_(snprintf)(buf, size, "%s", fn);
-}
-
-/* The stack's frames down to main (the core hides those below it). */
-typedef struct {
-   Addr ips[HB_MAX_DEPTH];
-   UInt n;
-} FrameList;
-
-static void collect_frame ( UInt i, DiEpoch ep, Addr ip, void* opaque )
-{
-   FrameList* fl = opaque;
-   if (fl->n < HB_MAX_DEPTH) fl->ips[fl->n++] = ip;
-}
-
-static void sanitize ( HChar* s )
-{
-   for (; *s; s++)
-      if (*s < 0x20 || *s > 0x7e) *s = '?';
-}
-
-static void write_stack ( ExeContext* ec, UInt file_id, VgFile* fp )
-{
-   FrameList fl;
-   HChar     text[1024];
-   DiEpoch   ep = VG_(get_ExeContext_epoch)(ec);
-   UInt      i;
-   fl.n = 0;
-   VG_(apply_ExeContext)(collect_frame, &fl, ec);
-   VG_(fprintf)(fp, "site %u %u\n", file_id, fl.n);
-   for (i = 0; i < fl.n; i++) {
-      describe_frame(ep, fl.ips[i], text, sizeof(text));
-      sanitize(text);
-      VG_(fprintf)(fp, "frame %s\n", text);
-   }
-}
-
-static void write_site ( HbSite* site, UInt rank, Bool by_peak, VgFile* fp )
-{
-   UWord        ecu = site->key >> 8;
-   StackNumber* num;
-   if (site->file_id != 0) return;
-   num = VG_(HT_lookup)(stack_numbers, ecu);
-   if (num == NULL) {
-      num = VG_(malloc)("hb.sites.number", sizeof(StackNumber));
-      num->key     = ecu;
-      num->file_id = next_file_id++;
-      VG_(HT_add_node)(stack_numbers, num);
-      write_stack(site->ec, num->file_id, fp);
-   }
-   site->file_id = num->file_id;
-}
-
-static void write_top ( HbSite* site, UInt rank, Bool by_peak, VgFile* fp )
-{
-   VG_(fprintf)(fp, "top %u %s %u %u %llu %llu %llu\n", site->band,
-                by_peak ? "peak" : "alloc", rank, site->file_id,
-                site->allocs_n, site->allocs_B, site->peak_live_B);
-}
-
-void HB_(sites_write) ( VgFile* fp, UInt k )
+XArray* HB_(sites_ranked) ( UInt k )
 {
    UInt      n, i;
    HbSite**  by_allocs;
    HbSite**  by_peak;
-   if (depth == 0 || k == 0) return;
+   XArray*   ranked;
+   if (depth == 0 || k == 0) return NULL;
+   ranked = VG_(newXA)(VG_(malloc), "hb.sites.ranked", VG_(free),
+                       sizeof(HbRankedSite));
    by_allocs = (HbSite**)VG_(HT_to_array)(sites, &n);
-   if (n == 0) { VG_(free)(by_allocs); return; }
+   if (n == 0) { VG_(free)(by_allocs); return ranked; }
    by_peak = VG_(malloc)("hb.sites.sorted", n * sizeof(HbSite*));
    for (i = 0; i < n; i++) by_peak[i] = by_allocs[i];
    VG_(ssort)(by_allocs, n, sizeof(HbSite*), cmp_by_allocs);
    VG_(ssort)(by_peak,   n, sizeof(HbSite*), cmp_by_peak);
-   stack_numbers = VG_(HT_construct)("hb.sites.numbers");
-   /* Sites are numbered in order of first use in the top lines, and all
-      are written before the first top line. */
-   visit_all_tops(by_allocs, by_peak, n, k, write_site, fp);
-   visit_all_tops(by_allocs, by_peak, n, k, write_top, fp);
-   VG_(HT_destruct)(stack_numbers, VG_(free));
+   rank_all_bands(by_allocs, by_peak, n, k, ranked);
    VG_(free)(by_allocs);
    VG_(free)(by_peak);
+   return ranked;
 }
 
 /*--------------------------------------------------------------------*/

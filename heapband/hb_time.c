@@ -2,13 +2,26 @@
 /*--- heapband: the run's clock.                         hb_time.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
 
-/* Unit i counts guest instructions with inline IR, never a helper call:
-   see count_instructions.  At every superblock boundary the count equals
-   massif's (which adds the instructions executed so far before every exit),
-   so a run's times agree with massif's --time-unit=i, at a lower cost: one
-   load per superblock.  Units B and ms need no instrumentation at all. */
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the run's clock in the unit of --time-unit.
+
+   Unit i counts guest instructions with inline IR, never a helper call:
+   see count_instructions.  Invariant: at every superblock boundary the
+   count equals massif's (which adds the instructions executed so far
+   before every exit), so a run's times agree with massif's
+   --time-unit=i.  Unit B counts the bytes of every allocation and free.
+
+   Cost: in unit i one load and one store per superblock, plus a guarded
+   store per side exit; units B and ms need no instrumentation at all. */
 
 #include "hb_time.h"
 #include "pub_tool_libcproc.h"
@@ -47,9 +60,10 @@ HbTime HB_(time_now) ( void )
    tl_assert(0);
 }
 
-void HB_(time_add_bytes) ( SizeT szB )
+HbTime HB_(time_of_event) ( SizeT szB )
 {
    bytes_allocated_and_freed += szB;
+   return HB_(time_now)();
 }
 
 /* The counter is updated once per superblock, on entry, by the number of

@@ -2,7 +2,19 @@
 /*--- heapband: 128-bit unsigned sums.                   hb_u128.c ---*/
 /*--------------------------------------------------------------------*/
 
-/* Part of heapband; GPL-2.0-or-later, see hb_global.h. */
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: nothing but the arithmetic of HbU128, the 128-bit sums of the
+   live-byte integrals.  Cost: a multiply-add is one 64x64->128 multiply
+   on 64-bit hosts; printing is done once per cell, at exit. */
 
 #include "hb_u128.h"
 

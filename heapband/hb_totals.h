@@ -1,0 +1,46 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: the run's totals and its peak.          hb_totals.h ---*/
+/*--------------------------------------------------------------------*/
+
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+#ifndef __HB_TOTALS_H
+#define __HB_TOTALS_H
+
+#include "hb_global.h"
+
+/* The run as a whole.  See docs/heapband-format.md, section 3, "Run
+   summary", for the meaning of each field. */
+typedef struct {
+   ULong  allocs_n, allocs_B, frees_n, frees_B;
+   ULong  peak_B, peak_blocks;
+   HbTime peak_reached, peak_left;
+   ULong  live_B, live_blocks;
+   ULong  unknown_frees;
+} HbRunTotals;
+
+/* The three events.  A realloc is one event so that the peak is judged
+   after both halves of it. */
+void HB_(totals_alloc)   ( HbTime t, SizeT szB );
+void HB_(totals_free)    ( HbTime t, SizeT szB );
+void HB_(totals_realloc) ( HbTime t, SizeT old_szB, SizeT new_szB );
+/* A free or realloc of a pointer that is not a live block. */
+void HB_(totals_unknown_free) ( void );
+
+/* Ends a peak still current at the end of the run. */
+void HB_(totals_finish)  ( HbTime end );
+const HbRunTotals* HB_(run_totals) ( void );
+
+#endif
+
+/*--------------------------------------------------------------------*/
+/*--- end                                               hb_totals.h ---*/
+/*--------------------------------------------------------------------*/
