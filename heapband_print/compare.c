@@ -75,10 +75,9 @@ static void parse_rules(struct compare *c)
         exit(HB_EXIT_BAD_INPUT);
     }
     for (size_t i = 0; i < c->nrules; i++) {
-        struct hb_rule_error err;
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
         if (hb_rule_parse(c->rules[i], &c->parsed[i], &err) < 0) {
-            fprintf(stderr, PROG ": rule '%s': column %zu: %s\n", c->rules[i],
-                    err.column, err.msg);
+            fprintf(stderr, PROG ": rule '%s': %s\n", c->rules[i], err.msg);
             exit(HB_EXIT_BAD_INPUT);
         }
         if (!c->diff && hb_rule_is_relative(&c->parsed[i])) {
@@ -223,9 +222,11 @@ static int eval_rules(struct compare *c, const struct hb_file *o,
 {
     char msg[512];
     for (size_t i = 0; i < c->nrules; i++) {
-        int r = hb_rule_eval(&c->parsed[i], n, o, msg, sizeof msg);
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        int r = hb_rule_eval(&c->parsed[i], n, o, msg, sizeof msg, &err);
         if (r < 0) {
-            fprintf(stderr, PROG ": %s\n", msg);
+            fprintf(stderr, PROG ": rule '%s': %s\n", c->parsed[i].text,
+                    err.msg);
             return -1;
         }
         if (r == 0) {
