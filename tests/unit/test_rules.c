@@ -195,18 +195,17 @@ static const struct hb_cellrec new_cells[] = {
     { 1, 2, 3, 90, 2, 60, 30, 90, 0 },
     { 2, 3, 0, 0, 1, 40, 0, 40, 0 },
 };
-static const struct hb_cellrec old_cells[] = {
-    { 0, 1, 2, 20, 1, 8, 12, 20, 0 },
-    { 0, 3, 1, 40, 0, 0, 40, 40, 0 },
-    { 1, 1, 1, 16, 1, 12, 16, 28, 0 },
-    { 1, 2, 2, 60, 2, 60, 0, 60, 0 },
-    { 2, 3, 0, 0, 1, 40, 0, 40, 0 },
-};
+enum { NCELLS = sizeof new_cells / sizeof new_cells[0] };
+/* NEW's cells but for band 2 in column 1, which has one allocation less. */
+static struct hb_cellrec old_cells[NCELLS];
+static const struct hb_cellrec old_band2 = { 1, 2, 2, 60, 2, 60, 0, 60, 0 };
 static const struct hb_leakrec new_leaks[] = { { 1, 2, 16 }, { 2, 1, 30 } };
 static const struct hb_leakrec old_leaks[] = { { 1, 2, 16 } };
 
 static void make_file(struct hb_file *f, int is_new)
 {
+    memcpy(old_cells, new_cells, sizeof old_cells);
+    old_cells[3] = old_band2;
     memset(f, 0, sizeof *f);
     f->version = 2;
     f->unit = HB_UNIT_B;
@@ -216,7 +215,7 @@ static void make_file(struct hb_file *f, int is_new)
     f->ncols = 3;
     f->end_time = is_new ? 30 : 25;
     f->cells = (struct hb_cellrec *)(is_new ? new_cells : old_cells);
-    f->ncells = 5;
+    f->ncells = NCELLS;
     f->leaks = (struct hb_leakrec *)(is_new ? new_leaks : old_leaks);
     f->nleaks = is_new ? 2 : 1;
     f->total_allocs = is_new ? 7 : 6;
