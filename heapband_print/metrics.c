@@ -105,11 +105,20 @@ uint64_t *hb_metric_all_bands(const struct hb_file *f)
         const struct hb_cellrec *c = &f->cells[i];
         uint64_t *band = &values[c->b * HB_NMETRICS];
         for (int m = 0; m < HB_NMETRICS; m++) {
-            uint64_t v = cell_field(c, (enum hb_metric)m);
-            if (hb_metrics[m].band == HB_BAND_CELL_SUM)
-                band[m] += v;
-            else if (hb_metrics[m].band == HB_BAND_CELL_PEAK && v > band[m])
-                band[m] = v;
+            uint64_t v = 0;
+            switch (hb_metrics[m].band) {
+            case HB_BAND_CELL_SUM:
+                band[m] += cell_field(c, (enum hb_metric)m);
+                break;
+            case HB_BAND_CELL_PEAK:
+                v = cell_field(c, (enum hb_metric)m);
+                if (v > band[m])
+                    band[m] = v;
+                break;
+            case HB_BAND_NONE:
+            case HB_BAND_LEAK:
+                break;
+            }
         }
     }
     for (size_t i = 0; i < f->nleaks; i++)

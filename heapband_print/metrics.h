@@ -23,7 +23,8 @@
 
 #include "hbfile.h"
 
-/* In the order of the diff report's rows and of the rules' help. */
+/* In the order of the diff report's rows and of the names listed in the
+ * rules' messages. */
 enum hb_metric {
     HB_METRIC_ALLOCS,
     HB_METRIC_ALLOC_BYTES,
