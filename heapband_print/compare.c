@@ -15,6 +15,7 @@
 
 #include "ascii.h"
 #include "diff.h"
+#include "diff_report.h"
 #include "export.h"
 #include "options.h"
 #include "render_cairo.h"
@@ -75,10 +76,9 @@ static void parse_rules(struct compare *c)
         exit(HB_EXIT_BAD_INPUT);
     }
     for (size_t i = 0; i < c->nrules; i++) {
-        struct hb_rule_error err;
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
         if (hb_rule_parse(c->rules[i], &c->parsed[i], &err) < 0) {
-            fprintf(stderr, PROG ": rule '%s': column %zu: %s\n", c->rules[i],
-                    err.column, err.msg);
+            fprintf(stderr, PROG ": rule '%s': %s\n", c->rules[i], err.msg);
             exit(HB_EXIT_BAD_INPUT);
         }
         if (!c->diff && hb_rule_is_relative(&c->parsed[i])) {
@@ -138,7 +138,7 @@ static int build_diff(const struct hb_file *o, const struct hb_file *n,
 
 /* The difference chart in text (after the report: the chart is built
  * first, so that a bad selection is reported before anything is written),
- * CSV or JSON; 0 or HB_EXIT_BAD_INPUT. */
+ * CSV or JSON; 0, HB_EXIT_BAD_INPUT or HB_EXIT_NOMEM. */
 static int write_diff_text(const struct compare *c, const struct hb_file *o,
                            const struct hb_file *n)
 {
@@ -165,7 +165,12 @@ static int write_diff_text(const struct compare *c, const struct hb_file *o,
         hb_export_json(stdout, n, &ch, &map, stats[opt->sel.stat],
                        weights[opt->sel.weight]);
     } else {
-        hb_diff_report(stdout, o, n, c->files[0], c->files[1]);
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        if (hb_diff_report(stdout, o, n, c->files[0], c->files[1], &err) < 0) {
+            hb_error_print(&err, NULL);
+            hb_chart_free(&ch);
+            return hb_error_status(&err);
+        }
         if (hb_diff_same_data(o, n)) {
             hb_chart_free(&ch);
             return 0;
@@ -196,7 +201,7 @@ static int write_diff_image(const struct hb_file *o, const struct hb_file *n,
     return hb_write_image_file(&ch, &io, path, is_svg);
 }
 
-/* The report, the chart and the images; 0, 1 or 2. */
+/* The report, the chart and the images; 0, 1, 2 or 3. */
 static int write_diff(const struct compare *c, const struct hb_file *o,
                       const struct hb_file *n)
 {
@@ -223,9 +228,11 @@ static int eval_rules(struct compare *c, const struct hb_file *o,
 {
     char msg[512];
     for (size_t i = 0; i < c->nrules; i++) {
-        int r = hb_rule_eval(&c->parsed[i], n, o, msg, sizeof msg);
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        int r = hb_rule_eval(&c->parsed[i], n, o, msg, sizeof msg, &err);
         if (r < 0) {
-            fprintf(stderr, PROG ": %s\n", msg);
+            fprintf(stderr, PROG ": rule '%s': %s\n", c->parsed[i].text,
+                    err.msg);
             return -1;
         }
         if (r == 0) {
@@ -287,10 +294,10 @@ int hb_compare_main(int argc, char **argv)
     const struct hb_file *o = c.diff ? &files[0] : NULL;
     const struct hb_file *n = &files[c.nfiles - 1];
     int status = 0;
-    char err[256];
-    if (c.diff && hb_diff_compatible(o, n, err, sizeof err) < 0) {
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    if (c.diff && hb_diff_compatible(o, n, &err) < 0) {
         fprintf(stderr, PROG ": cannot compare %s and %s: %s\n", c.files[0],
-                c.files[1], err);
+                c.files[1], err.msg);
         status = HB_EXIT_BAD_INPUT;
     } else if ((c.diff && hb_resolve_range((const struct hb_file *[]){ n, o },
                                            2, &c.o) < 0)
@@ -299,7 +306,7 @@ int hb_compare_main(int argc, char **argv)
     } else {
         if (c.diff)
             status = write_diff(&c, o, n);
-        if (status != HB_EXIT_BAD_INPUT) {
+        if (status != HB_EXIT_BAD_INPUT && status != HB_EXIT_NOMEM) {
             int r = print_verdicts(&c);
             if (r != 0)
                 status = r;

@@ -1,4 +1,16 @@
-/* rules.c -- "--check" rules: parsing and evaluation (grammar in rules.h). */
+/* rules.c -- "--check" rules: parsing and evaluation (grammar in rules.h).
+ *
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
+ * and the file COPYING.
+ *
+ * Owns the rule grammar, the rule's messages (a problem with its column, a
+ * broken rule's verdict) and the comparison of a metric with its limit.
+ * The metrics themselves, their names and units, come from metrics.h.
+ * Invariant: a parsed rule names a metric that exists for its subject (a
+ * per-band metric when it has a band).  Cost: parsing is linear in the
+ * rule's length; evaluating a run metric is constant, a band metric one
+ * pass over the cells or the leak lines of each file.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include "rules.h"
 
@@ -11,35 +23,6 @@
 
 #include "units.h"
 
-enum metric_kind { KIND_COUNT, KIND_BYTES, KIND_TIME };
-
-struct metric {
-    const char *name;
-    enum metric_kind kind;
-    int for_run, for_band;
-};
-
-/* Keep in the order of hb_rule_metric_names. */
-static const struct metric metrics[] = {
-    { "allocs",        KIND_COUNT, 1, 1 },
-    { "alloc-bytes",   KIND_BYTES, 1, 1 },
-    { "frees",         KIND_COUNT, 1, 1 },
-    { "free-bytes",    KIND_BYTES, 1, 1 },
-    { "peak",          KIND_BYTES, 1, 1 },
-    { "peak-blocks",   KIND_COUNT, 1, 0 },
-    { "peak-time",     KIND_TIME,  1, 0 },
-    { "leaked",        KIND_BYTES, 1, 1 },
-    { "leaked-blocks", KIND_COUNT, 1, 1 },
-    { "unknown-frees", KIND_COUNT, 1, 0 },
-    { "end-time",      KIND_TIME,  1, 0 },
-};
-enum { N_METRICS = sizeof metrics / sizeof metrics[0] };
-
-const char *const hb_rule_metric_names[] = {
-    "allocs", "alloc-bytes", "frees", "free-bytes", "peak", "peak-blocks",
-    "peak-time", "leaked", "leaked-blocks", "unknown-frees", "end-time", NULL
-};
-
 static const char *const op_names[] = { "<=", "<", ">=", ">", "==", "!=" };
 
 /*------------------------------------------------------------------*/
@@ -48,15 +31,18 @@ static const char *const op_names[] = { "<=", "<", ">=", ">", "==", "!=" };
 
 struct token { const char *start; size_t len; size_t column; };
 
-static int rule_fail(struct hb_rule_error *err, size_t column,
-                     const char *fmt, ...)
+/* Record that the rule is bad at `column`; returns -1.  The problem is cut
+ * at 159 characters (a long token is quoted in it). */
+__attribute__((format(printf, 3, 4)))
+static int bad_rule(struct hb_error *err, size_t column, const char *fmt, ...)
 {
+    char problem[160];
     va_list ap;
-    err->column = column;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    vsnprintf(problem, sizeof problem, fmt, ap);
     va_end(ap);
-    return -1;
+    return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: %s", column,
+                        problem);
 }
 
 /* Splits text at spaces into at most max tokens (the rest is not looked
@@ -89,18 +75,24 @@ static void token_copy(const struct token *t, char *buf, size_t len)
     buf[n] = '\0';
 }
 
-static int find_metric(const struct token *t)
+/* "allocs, alloc-bytes, ... or end-time": the metrics' names. */
+static void metric_names(char *buf, size_t len)
 {
-    for (int i = 0; i < N_METRICS; i++)
-        if (token_is(t, metrics[i].name)) return i;
-    return -1;
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int m = 0; m < HB_NMETRICS && at < len; m++)
+        at += (size_t)snprintf(buf + at, len - at, "%s%s",
+                               m == 0 ? "" : m + 1 == HB_NMETRICS ? " or "
+                                                                  : ", ",
+                               hb_metrics[m].name);
 }
 
-static int parse_amount(const char *text, enum metric_kind kind, double *out)
+static int parse_amount(const char *text, enum hb_metric_unit unit,
+                        double *out)
 {
     uint64_t v;
-    int rc = kind == KIND_BYTES ? hb_parse_size(text, &v)
-                                : hb_parse_time(text, &v);
+    int rc = unit == HB_METRIC_UNIT_BYTES ? hb_parse_size(text, &v)
+                                          : hb_parse_time(text, &v);
     if (rc < 0) return -1;
     *out = (double)v;
     return 0;
@@ -108,7 +100,7 @@ static int parse_amount(const char *text, enum metric_kind kind, double *out)
 
 /* "4K-8K" (LO <= s < HI) or "24" (the band holding 24 bytes). */
 static int parse_range(const struct token *t, struct hb_rule *rule,
-                       struct hb_rule_error *err)
+                       struct hb_error *err)
 {
     char buf[64], *dash;
     token_copy(t, buf, sizeof buf);
@@ -116,53 +108,54 @@ static int parse_range(const struct token *t, struct hb_rule *rule,
     dash = strchr(buf, '-');
     if (dash == NULL) {
         if (hb_parse_size(buf, &rule->band_lo) < 0)
-            return rule_fail(err, t->column, "'%s' is not a size or a size range", buf);
+            return bad_rule(err, t->column, "'%s' is not a size or a size range", buf);
         rule->band_hi = rule->band_lo;
+        rule->subject = HB_SUBJECT_BAND_OF_SIZE;
         return 0;
     }
     *dash = '\0';
     if (hb_parse_size(buf, &rule->band_lo) < 0)
-        return rule_fail(err, t->column, "'%s' is not a size", buf);
+        return bad_rule(err, t->column, "'%s' is not a size", buf);
     if (hb_parse_size(dash + 1, &rule->band_hi) < 0)
-        return rule_fail(err, t->column + (size_t)(dash + 1 - buf),
-                         "'%s' is not a size", dash + 1);
+        return bad_rule(err, t->column + (size_t)(dash + 1 - buf),
+                        "'%s' is not a size", dash + 1);
     if (rule->band_hi <= rule->band_lo)
-        return rule_fail(err, t->column, "empty size range %s-%s", buf, dash + 1);
+        return bad_rule(err, t->column, "empty size range %s-%s", buf, dash + 1);
     rule->band_hi -= 1;           /* the upper bound is exclusive */
-    rule->has_band = 2;           /* a range, not a single size */
+    rule->subject = HB_SUBJECT_BAND_RANGE;
     return 0;
 }
 
 static int parse_op(const struct token *t, struct hb_rule *rule,
-                    struct hb_rule_error *err)
+                    struct hb_error *err)
 {
     for (int i = 0; i < 6; i++)
         if (token_is(t, op_names[i])) {
             rule->op = (enum hb_rule_op)i;
             return 0;
         }
-    return rule_fail(err, t->column, "expected one of <= < >= > == !=");
+    return bad_rule(err, t->column, "expected one of <= < >= > == !=");
 }
 
 static int parse_value(const struct token *t, struct hb_rule *rule,
-                       struct hb_rule_error *err)
+                       struct hb_error *err)
 {
     char buf[64];
-    enum metric_kind kind = metrics[rule->metric].kind;
+    enum hb_metric_unit unit = hb_metrics[rule->metric].unit;
+    int bytes = unit == HB_METRIC_UNIT_BYTES;
     token_copy(t, buf, sizeof buf);
     rule->value_column = t->column;
     if (buf[0] != '+' && buf[0] != '-') {
         size_t n = strlen(buf);
-        rule->kind = HB_VALUE_ABSOLUTE;
+        rule->value_kind = HB_VALUE_ABSOLUTE;
         if (n > 1 && buf[n - 1] == '%')
-            return rule_fail(err, t->column, "a percentage is a change from "
-                             "the old file and needs a sign: +%s or -%s",
-                             buf, buf);
-        if (parse_amount(buf, kind, &rule->value) < 0)
-            return rule_fail(err, t->column, "'%s' is not a %s", buf,
-                             kind == KIND_BYTES
-                             ? "size (e.g. 4096, 4K, 1.5M)"
-                             : "number (e.g. 5000, 5k, 1.5M)");
+            return bad_rule(err, t->column, "a percentage is a change from "
+                            "the old file and needs a sign: +%s or -%s",
+                            buf, buf);
+        if (parse_amount(buf, unit, &rule->value) < 0)
+            return bad_rule(err, t->column, "'%s' is not a %s", buf,
+                            bytes ? "size (e.g. 4096, 4K, 1.5M)"
+                                  : "number (e.g. 5000, 5k, 1.5M)");
         return 0;
     }
     double sign = buf[0] == '-' ? -1.0 : 1.0;
@@ -174,69 +167,82 @@ static int parse_value(const struct token *t, struct hb_rule *rule,
         rule->value = strtod(buf + 1, &end);
         if (end == buf + 1 || *end != '\0' || errno != 0 || !isfinite(rule->value)
             || buf[1] == '+' || buf[1] == '-' || buf[1] == ' ')
-            return rule_fail(err, t->column + 1, "'%s%%' is not a percentage", buf);
+            return bad_rule(err, t->column + 1, "'%s%%' is not a percentage", buf);
         rule->value *= sign;
-        rule->kind = HB_VALUE_PERCENT;
+        rule->value_kind = HB_VALUE_PERCENT;
         return 0;
     }
-    if (parse_amount(buf + 1, kind, &rule->value) < 0)
-        return rule_fail(err, t->column + 1, "'%s' is not a %s", buf + 1,
-                         kind == KIND_BYTES ? "size" : "number");
+    if (parse_amount(buf + 1, unit, &rule->value) < 0)
+        return bad_rule(err, t->column + 1, "'%s' is not a %s", buf + 1,
+                        bytes ? "size" : "number");
     rule->value *= sign;
-    rule->kind = HB_VALUE_DELTA;
+    rule->value_kind = HB_VALUE_DELTA;
+    return 0;
+}
+
+/* The metric at tok, which must exist for the rule's subject. */
+static int parse_metric(const struct token *tok, struct hb_rule *rule,
+                        struct hb_error *err)
+{
+    int m = hb_metric_find(tok->start, tok->len);
+    if (m < 0 && strcspn(tok->start, "<>=!") < tok->len)
+        return bad_rule(err, tok->column, "put spaces between the metric, "
+                        "the operator and the value");
+    if (m < 0) {
+        char names[160];
+        metric_names(names, sizeof names);
+        return bad_rule(err, tok->column, "unknown metric (expected %s)",
+                        names);
+    }
+    rule->metric = (enum hb_metric)m;
+    if (rule->subject != HB_SUBJECT_RUN
+        && hb_metrics[m].band == HB_BAND_NONE)
+        return bad_rule(err, tok->column, "'%s' is not a per-band metric",
+                        hb_metrics[m].name);
     return 0;
 }
 
 int hb_rule_parse(const char *text, struct hb_rule *rule,
-                  struct hb_rule_error *err)
+                  struct hb_error *err)
 {
     struct token tok[6];      /* "band" RANGE METRIC OP VALUE, one more */
     size_t n = tokenize(text, tok, 6), i = 0;
+    size_t end_column = strlen(text) + 1;
     memset(rule, 0, sizeof *rule);
     snprintf(rule->text, sizeof rule->text, "%s", text);
-    if (n == 0) return rule_fail(err, 1, "empty rule");
+    if (n == 0) return bad_rule(err, 1, "empty rule");
     if (token_is(&tok[0], "band")) {
-        if (n < 2) return rule_fail(err, strlen(text) + 1, "expected a size range after 'band'");
+        if (n < 2) return bad_rule(err, end_column, "expected a size range after 'band'");
         if (parse_range(&tok[1], rule, err) < 0) return -1;
-        if (rule->has_band == 0) rule->has_band = 1;
         i = 2;
     }
-    if (i >= n) return rule_fail(err, strlen(text) + 1, "expected a metric");
-    rule->metric = find_metric(&tok[i]);
-    if (rule->metric < 0 && strcspn(tok[i].start, "<>=!") < tok[i].len)
-        return rule_fail(err, tok[i].column, "put spaces between the metric, "
-                         "the operator and the value");
-    if (rule->metric < 0)
-        return rule_fail(err, tok[i].column, "unknown metric (expected allocs, "
-                         "alloc-bytes, frees, free-bytes, peak, peak-blocks, "
-                         "peak-time, leaked, leaked-blocks, unknown-frees or end-time)");
-    if (rule->has_band && !metrics[rule->metric].for_band)
-        return rule_fail(err, tok[i].column, "'%s' is not a per-band metric",
-                         metrics[rule->metric].name);
-    if (++i >= n) return rule_fail(err, strlen(text) + 1, "expected an operator");
+    if (i >= n) return bad_rule(err, end_column, "expected a metric");
+    if (parse_metric(&tok[i], rule, err) < 0) return -1;
+    if (++i >= n) return bad_rule(err, end_column, "expected an operator");
     if (parse_op(&tok[i], rule, err) < 0) return -1;
-    if (++i >= n) return rule_fail(err, strlen(text) + 1, "expected a value");
+    if (++i >= n) return bad_rule(err, end_column, "expected a value");
     if (parse_value(&tok[i], rule, err) < 0) return -1;
-    if (++i < n) return rule_fail(err, tok[i].column, "unexpected text after the value");
+    if (++i < n) return bad_rule(err, tok[i].column, "unexpected text after the value");
     return 0;
 }
 
 int hb_rule_is_relative(const struct hb_rule *rule)
 {
-    return rule->kind != HB_VALUE_ABSOLUTE;
+    return rule->value_kind != HB_VALUE_ABSOLUTE;
 }
 
 /*------------------------------------------------------------------*/
 /* Evaluation                                                        */
 /*------------------------------------------------------------------*/
 
-/* The bands covered by the rule's size range: [*first, *last]. */
+/* The bands covered by the rule's size range: [*first, *last]; -1 when a
+ * range does not fall on the file's band boundaries. */
 static int band_span(const struct hb_rule *rule, const struct hb_file *f,
                      uint64_t *first, uint64_t *last)
 {
     *first = hb_band_of_size(f, rule->band_lo);
     *last = hb_band_of_size(f, rule->band_hi);
-    if (rule->has_band == 1) return 0;       /* one size: its band */
+    if (rule->subject == HB_SUBJECT_BAND_OF_SIZE) return 0;
     return f->bands[*first].lo == rule->band_lo
            && f->bands[*last].hi == rule->band_hi ? 0 : -1;
 }
@@ -245,74 +251,29 @@ static int band_span(const struct hb_rule *rule, const struct hb_file *f,
  * of them. */
 typedef long double amount;
 
-/* Largest total over stored columns of the selected bands' LIVE_MAX: the
- * exact peak of one band, an upper bound of a range's. */
-static amount band_peak(const struct hb_file *f, uint64_t first, uint64_t last)
-{
-    amount best = 0, sum = 0;
-    uint64_t col = UINT64_MAX;
-    for (size_t i = 0; i < f->ncells; i++) {
-        const struct hb_cellrec *c = &f->cells[i];
-        if (c->c != col) { if (sum > best) best = sum; sum = 0; col = c->c; }
-        if (c->b >= first && c->b <= last) sum += (amount)c->live_max;
-    }
-    return sum > best ? sum : best;
-}
-
-static amount band_value(int metric, const struct hb_file *f,
-                         uint64_t first, uint64_t last)
-{
-    const char *name = metrics[metric].name;
-    amount sum = 0;
-    if (strcmp(name, "peak") == 0) return band_peak(f, first, last);
-    if (strncmp(name, "leaked", 6) == 0) {
-        for (size_t i = 0; i < f->nleaks; i++)
-            if (f->leaks[i].b >= first && f->leaks[i].b <= last)
-                sum += (amount)(name[6] == '\0' ? f->leaks[i].bytes : f->leaks[i].count);
-        return sum;
-    }
-    for (size_t i = 0; i < f->ncells; i++) {
-        const struct hb_cellrec *c = &f->cells[i];
-        if (c->b < first || c->b > last) continue;
-        if (strcmp(name, "allocs") == 0) sum += (amount)c->allocs;
-        else if (strcmp(name, "alloc-bytes") == 0) sum += (amount)c->alloc_bytes;
-        else if (strcmp(name, "frees") == 0) sum += (amount)c->frees;
-        else sum += (amount)c->free_bytes;
-    }
-    return sum;
-}
-
-static amount run_value(int metric, const struct hb_file *f)
-{
-    const uint64_t values[N_METRICS] = {
-        f->total_allocs, f->total_alloc_bytes, f->total_frees,
-        f->total_free_bytes, f->peak_bytes, f->peak_blocks, f->peak_t_reached,
-        f->exit_bytes, f->exit_blocks, f->unknown_frees, f->end_time,
-    };
-    return (amount)values[metric];
-}
-
-/* The rule's metric in f; -1 (with the reason in msg) when its size range
+/* The rule's metric in f; -1 (with the problem in err) when its size range
  * is not made of whole bands of f. */
 static int metric_value(const struct hb_rule *rule, const struct hb_file *f,
-                        amount *out, char *msg, size_t msglen)
+                        amount *out, struct hb_error *err)
 {
     uint64_t first, last;
-    if (!rule->has_band) { *out = run_value(rule->metric, f); return 0; }
+    if (rule->subject == HB_SUBJECT_RUN) {
+        *out = (amount)hb_metric_run(f, rule->metric);
+        return 0;
+    }
     if (band_span(rule, f, &first, &last) < 0) {
-        char a[80], b[80];
+        char a[80];
         const struct hb_band *bf = &f->bands[first], *bl = &f->bands[last];
         int lo_ok = bf->lo == rule->band_lo;
         hb_format_band(a, sizeof a, lo_ok ? bl->lo : bf->lo,
                        lo_ok ? bl->hi : bf->hi);
-        snprintf(b, sizeof b, "%llu", (unsigned long long)
-                 (lo_ok ? rule->band_hi + 1 : rule->band_lo));
-        snprintf(msg, msglen, "rule '%s': column %zu: the size range does not "
-                 "fall on the file's band boundaries (%s is inside band %s)",
-                 rule->text, rule->band_column, b, a);
-        return -1;
+        return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: the size "
+                            "range does not fall on the file's band "
+                            "boundaries (%llu is inside band %s)",
+                            rule->band_column, (unsigned long long)
+                            (lo_ok ? rule->band_hi + 1 : rule->band_lo), a);
     }
-    *out = band_value(rule->metric, f, first, last);
+    *out = (amount)hb_metric_bands(f, rule->metric, first, last);
     return 0;
 }
 
@@ -331,15 +292,18 @@ static int compare(amount a, enum hb_rule_op op, amount b)
 
 /* "4216 (4.12K)", "51", "56.1": the exact value, then the short form when
  * it says something else. */
-static void format_amount(char *buf, size_t len, amount v, enum metric_kind kind)
+static void format_amount(char *buf, size_t len, amount v,
+                          enum hb_metric_unit unit)
 {
     char human[32], exact[32];
     if (v == floorl(v))
         snprintf(exact, sizeof exact, "%.0Lf", v);
     else
         snprintf(exact, sizeof exact, "%.2Lf", v);
-    if (kind == KIND_BYTES) hb_format_size(human, sizeof human, (double)fabsl(v));
-    else hb_format_count(human, sizeof human, (double)fabsl(v));
+    if (unit == HB_METRIC_UNIT_BYTES)
+        hb_format_size(human, sizeof human, (double)fabsl(v));
+    else
+        hb_format_count(human, sizeof human, (double)fabsl(v));
     if (strcmp(human, exact + (v < 0)) == 0 || fabsl(v) < 1000)
         snprintf(buf, len, "%s", exact);
     else
@@ -349,58 +313,61 @@ static void format_amount(char *buf, size_t len, amount v, enum metric_kind kind
 /* The rule's subject as written: "peak", "band 4K-8K peak". */
 static void subject(const struct hb_rule *rule, char *buf, size_t len)
 {
-    const char *name = metrics[rule->metric].name;
-    if (!rule->has_band) {
+    const char *name = hb_metrics[rule->metric].name;
+    char range[80];
+    switch (rule->subject) {
+    case HB_SUBJECT_RUN:
         snprintf(buf, len, "%s", name);
         return;
-    }
-    char range[80];
-    if (rule->has_band == 1)
+    case HB_SUBJECT_BAND_OF_SIZE:
         snprintf(range, sizeof range, "%llu", (unsigned long long)rule->band_lo);
-    else
+        break;
+    case HB_SUBJECT_BAND_RANGE:
         hb_format_band(range, sizeof range, rule->band_lo, rule->band_hi);
+        break;
+    }
     snprintf(buf, len, "band %s %s", range, name);
 }
 
 int hb_rule_eval(const struct hb_rule *rule, const struct hb_file *new_file,
-                 const struct hb_file *old_file, char *msg, size_t msglen)
+                 const struct hb_file *old_file, char *verdict,
+                 size_t verdict_len, struct hb_error *err)
 {
-    enum metric_kind kind = metrics[rule->metric].kind;
+    enum hb_metric_unit unit = hb_metrics[rule->metric].unit;
     amount now, before = 0, limit;
     char now_text[80], limit_text[80], before_text[80], what[120];
-    if (hb_rule_is_relative(rule) && old_file == NULL) {
-        snprintf(msg, msglen, "rule '%s': column %zu: a relative limit needs "
-                 "an old file (--diff OLD NEW)", rule->text,
-                 rule->value_column);
-        return -1;
-    }
-    if (metric_value(rule, new_file, &now, msg, msglen) < 0
+    if (hb_rule_is_relative(rule) && old_file == NULL)
+        return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: a relative "
+                            "limit needs an old file (--diff OLD NEW)",
+                            rule->value_column);
+    if (metric_value(rule, new_file, &now, err) < 0
         || (old_file != NULL
-            && metric_value(rule, old_file, &before, msg, msglen) < 0))
+            && metric_value(rule, old_file, &before, err) < 0))
         return -1;
-    if (rule->kind == HB_VALUE_PERCENT)
+    if (rule->value_kind == HB_VALUE_PERCENT)
         limit = before * (1.0L + (amount)rule->value / 100.0L);
-    else if (rule->kind == HB_VALUE_DELTA)
+    else if (rule->value_kind == HB_VALUE_DELTA)
         limit = before + (amount)rule->value;
     else
         limit = (amount)rule->value;
     if (compare(now, rule->op, limit)) return 1;
     subject(rule, what, sizeof what);
-    format_amount(now_text, sizeof now_text, now, kind);
-    format_amount(limit_text, sizeof limit_text, limit, kind);
-    if (rule->kind == HB_VALUE_ABSOLUTE) {
-        snprintf(msg, msglen, "rule '%s' broken: %s is %s, limit %s %s",
-                 rule->text, what, now_text, op_names[rule->op], limit_text);
+    format_amount(now_text, sizeof now_text, now, unit);
+    format_amount(limit_text, sizeof limit_text, limit, unit);
+    if (rule->value_kind == HB_VALUE_ABSOLUTE) {
+        snprintf(verdict, verdict_len, "rule '%s' broken: %s is %s, limit "
+                 "%s %s", rule->text, what, now_text, op_names[rule->op],
+                 limit_text);
     } else {
         char change[64] = "no change";
-        format_amount(before_text, sizeof before_text, before, kind);
+        format_amount(before_text, sizeof before_text, before, unit);
         if (now != before && before != 0)
             snprintf(change, sizeof change, "%+.0Lf, %+.2Lf%%", now - before,
                      (now - before) * 100.0L / before);
         else if (now != before)
             snprintf(change, sizeof change, "%+.0Lf", now - before);
-        snprintf(msg, msglen, "rule '%s' broken: %s is %s, was %s (%s), "
-                 "limit %s %s", rule->text, what, now_text, before_text,
+        snprintf(verdict, verdict_len, "rule '%s' broken: %s is %s, was %s "
+                 "(%s), limit %s %s", rule->text, what, now_text, before_text,
                  change, op_names[rule->op], limit_text);
     }
     return 0;

@@ -1,0 +1,254 @@
+/* diff_report.c -- the text report of heapband_print --diff (see
+ * diff_report.h).
+ *
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
+ * and the file COPYING.
+ *
+ * Owns: whether two files can be compared, whether they hold the same
+ * data, and the report's layout (the totals table, then the changed bands,
+ * largest byte change first).  The figures come from metrics.h.
+ * Invariant: a band is listed exactly when one of the metrics the report
+ * shows per band differs, and then only those that differ are printed.
+ * Cost: one pass over each file's cells and leak lines, and a sort of the
+ * changed bands.
+ */
+#include "diff_report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+#include "units.h"
+
+/* ------------------------------------------------------------- checks */
+
+int hb_diff_compatible(const struct hb_file *o, const struct hb_file *n,
+                       struct hb_error *err)
+{
+    if (o->unit != n->unit)
+        return hb_error_set(err, HB_ERR_INPUT, 0, "the files have different "
+                            "time units (%s and %s): run both with the same "
+                            "--time-unit", hb_unit_name(o->unit),
+                            hb_unit_name(n->unit));
+    int same = o->pow2_bands == n->pow2_bands && o->nbands == n->nbands;
+    for (uint64_t b = 0; same && b < o->nbands; b++)
+        same = o->bands[b].lo == n->bands[b].lo
+               && o->bands[b].hi == n->bands[b].hi;
+    if (!same)
+        return hb_error_set(err, HB_ERR_INPUT, 0, "the files have different "
+                            "size bands (bands: %s, %llu bands and bands: %s, "
+                            "%llu bands): run both with the same --bands",
+                            o->pow2_bands ? "pow2" : "quarter",
+                            (unsigned long long)o->nbands,
+                            n->pow2_bands ? "pow2" : "quarter",
+                            (unsigned long long)n->nbands);
+    return 0;
+}
+
+#define SAME_ARRAY(a, b, field, count) \
+    ((a)->count == (b)->count \
+     && ((a)->count == 0 \
+         || memcmp((a)->field, (b)->field, (a)->count * sizeof *(a)->field) \
+            == 0))
+
+int hb_diff_same_data(const struct hb_file *o, const struct hb_file *n)
+{
+    if (o->unit != n->unit || o->col_width != n->col_width
+        || o->ncols != n->ncols || o->end_time != n->end_time
+        || o->nmarks != n->nmarks || o->peak_t_left != n->peak_t_left)
+        return 0;
+    for (int m = 0; m < HB_NMETRICS; m++)
+        if (hb_metric_run(o, (enum hb_metric)m)
+            != hb_metric_run(n, (enum hb_metric)m))
+            return 0;
+    for (size_t i = 0; i < o->nmarks; i++)
+        if (o->marks[i].t != n->marks[i].t
+            || strcmp(o->marks[i].name, n->marks[i].name) != 0)
+            return 0;
+    if (!SAME_ARRAY(o, n, cols, ncolrecs) || !SAME_ARRAY(o, n, lifes, nlifes)
+        || !SAME_ARRAY(o, n, leaks, nleaks) || o->ncells != n->ncells)
+        return 0;
+    /* Cells hold a 128-bit field (and padding): compare field by field. */
+    for (size_t i = 0; i < o->ncells; i++) {
+        const struct hb_cellrec *x = &o->cells[i], *y = &n->cells[i];
+        if (x->c != y->c || x->b != y->b || x->allocs != y->allocs
+            || x->alloc_bytes != y->alloc_bytes || x->frees != y->frees
+            || x->free_bytes != y->free_bytes || x->live_end != y->live_end
+            || x->live_max != y->live_max
+            || x->live_integral != y->live_integral)
+            return 0;
+    }
+    return 1;
+}
+
+/* -------------------------------------------------------- band changes */
+
+/* Does the report list metric m for each band? */
+static int shown_per_band(int m)
+{
+    return hb_metrics[m].band_label != NULL;
+}
+
+static uint64_t abs_diff(uint64_t a, uint64_t b)
+{
+    return a > b ? a - b : b - a;
+}
+
+/* A band whose shown metrics differ; the values of the metrics not shown
+ * per band are left 0. */
+struct band_change {
+    uint64_t band;
+    uint64_t old_v[HB_NMETRICS], new_v[HB_NMETRICS];
+    uint64_t byte_change;      /* the largest |new - old| of a byte metric */
+    uint64_t count_change;     /* the same of the other metrics */
+};
+
+static int band_differs(const uint64_t *old_v, const uint64_t *new_v)
+{
+    for (int m = 0; m < HB_NMETRICS; m++)
+        if (shown_per_band(m) && old_v[m] != new_v[m])
+            return 1;
+    return 0;
+}
+
+/* Largest byte change first, then largest count change, then by band. */
+static int by_change(const void *pa, const void *pb)
+{
+    const struct band_change *a = pa, *b = pb;
+    if (a->byte_change != b->byte_change)
+        return a->byte_change > b->byte_change ? -1 : 1;
+    if (a->count_change != b->count_change)
+        return a->count_change > b->count_change ? -1 : 1;
+    return (a->band > b->band) - (a->band < b->band);
+}
+
+static void fill_change(struct band_change *c, uint64_t band,
+                        const uint64_t *old_v, const uint64_t *new_v)
+{
+    c->band = band;
+    for (int m = 0; m < HB_NMETRICS; m++) {
+        if (!shown_per_band(m))
+            continue;
+        uint64_t d = abs_diff(old_v[m], new_v[m]);
+        uint64_t *largest = hb_metrics[m].unit == HB_METRIC_UNIT_BYTES
+                            ? &c->byte_change : &c->count_change;
+        c->old_v[m] = old_v[m];
+        c->new_v[m] = new_v[m];
+        if (d > *largest)
+            *largest = d;
+    }
+}
+
+/* The bands whose shown totals differ, in by_change order: *count of them
+ * in *changes (malloc'd, NULL when none).  -1 when out of memory. */
+static int changed_bands(const struct hb_file *o, const struct hb_file *n,
+                         struct band_change **changes, size_t *count)
+{
+    uint64_t *vo = hb_metric_all_bands(o), *vn = hb_metric_all_bands(n);
+    size_t k = 0;
+    int rc = -1;
+    *changes = NULL;
+    *count = 0;
+    if (vo == NULL || vn == NULL)
+        goto done;
+    for (uint64_t b = 0; b < n->nbands; b++)
+        k += band_differs(&vo[b * HB_NMETRICS], &vn[b * HB_NMETRICS]);
+    if (k > 0 && (*changes = calloc(k, sizeof **changes)) == NULL)
+        goto done;
+    for (uint64_t b = 0; b < n->nbands; b++)
+        if (band_differs(&vo[b * HB_NMETRICS], &vn[b * HB_NMETRICS]))
+            fill_change(&(*changes)[(*count)++], b, &vo[b * HB_NMETRICS],
+                        &vn[b * HB_NMETRICS]);
+    if (k > 0)
+        qsort(*changes, k, sizeof **changes, by_change);
+    rc = 0;
+done:
+    free(vo);
+    free(vn);
+    return rc;
+}
+
+/* ------------------------------------------------------------- report */
+
+/* "+16 (+1.60%)", "-3 (-50.00%)", "+5 (new)" or "0". */
+static void format_change(char *buf, size_t len, uint64_t o, uint64_t n)
+{
+    if (o == n) {
+        snprintf(buf, len, "0");
+        return;
+    }
+    char sign = n > o ? '+' : '-';
+    unsigned long long d = (unsigned long long)abs_diff(o, n);
+    if (o == 0)
+        snprintf(buf, len, "%c%llu (new)", sign, d);
+    else
+        snprintf(buf, len, "%c%llu (%c%.2f%%)", sign, d, sign,
+                 100.0 * (double)d / (double)o);
+}
+
+/* "LABEL WHAT OLD NEW CHANGE": label may be empty (the totals), and then
+ * what takes its room. */
+static void table_row(FILE *out, const char *label, const char *what,
+                      uint64_t o, uint64_t n)
+{
+    char change[64], head[192];
+    format_change(change, sizeof change, o, n);
+    if (label == NULL)
+        snprintf(head, sizeof head, "%s", what);
+    else
+        snprintf(head, sizeof head, "%-9s %s", label, what);
+    fprintf(out, "%-26s %14llu %14llu  %s\n", head, (unsigned long long)o,
+            (unsigned long long)n, change);
+}
+
+static void band_rows(FILE *out, const struct hb_file *n,
+                      const struct band_change *changes, size_t count)
+{
+    fprintf(out, "%zu band%s changed (largest byte change first; only the "
+            "figures that changed):\n", count, count == 1 ? "" : "s");
+    fprintf(out, "%-26s %14s %14s  %s\n", "band", "old", "new", "change");
+    for (size_t i = 0; i < count; i++) {
+        const struct band_change *c = &changes[i];
+        const struct hb_band *band = &n->bands[c->band];
+        char label[80];
+        hb_format_band(label, sizeof label, band->lo, band->hi);
+        int first = 1;
+        for (int m = 0; m < HB_NMETRICS; m++) {
+            if (!shown_per_band(m) || c->old_v[m] == c->new_v[m])
+                continue;
+            table_row(out, first ? label : "", hb_metrics[m].band_label,
+                      c->old_v[m], c->new_v[m]);
+            first = 0;
+        }
+    }
+}
+
+int hb_diff_report(FILE *out, const struct hb_file *o,
+                   const struct hb_file *n, const char *old_name,
+                   const char *new_name, struct hb_error *err)
+{
+    struct band_change *changes;
+    size_t count;
+    fprintf(out, "heapband diff: old %s, new %s\n", old_name, new_name);
+    if (hb_diff_same_data(o, n)) {
+        fprintf(out, "no differences\n");
+        return 0;
+    }
+    if (changed_bands(o, n, &changes, &count) < 0)
+        return hb_error_nomem(err, "comparing the bands");
+    fprintf(out, "old: %s\nnew: %s\n", o->cmd, n->cmd);
+    fprintf(out, "time unit: %s\n\n", hb_unit_name(n->unit));
+    fprintf(out, "%-26s %14s %14s  %s\n", "run totals", "old", "new",
+            "change");
+    for (int m = 0; m < HB_NMETRICS; m++)
+        table_row(out, NULL, hb_metrics[m].run_label,
+                  hb_metric_run(o, (enum hb_metric)m),
+                  hb_metric_run(n, (enum hb_metric)m));
+    fputc('\n', out);
+    if (count == 0)
+        fprintf(out, "no band changed its totals\n");
+    else
+        band_rows(out, n, changes, count);
+    free(changes);
+    return 0;
+}

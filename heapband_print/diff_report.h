@@ -1,0 +1,41 @@
+/* diff_report.h -- the text report of heapband_print --diff OLD NEW: the
+ * two runs' totals side by side and the size bands whose totals changed.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * The figures are those of the metric table (metrics.h): every metric for
+ * the run, and the metrics with a band label for each band.  The
+ * difference chart that follows the report is diff.h's.
+ */
+#ifndef HEAPBAND_PRINT_DIFF_REPORT_H
+#define HEAPBAND_PRINT_DIFF_REPORT_H
+
+#include <stdio.h>
+
+#include "error.h"
+#include "hbfile.h"
+
+/* Can the two files be compared?  They need the same time unit and the
+ * same band table.  Returns 0, or -1 with the reason in err
+ * (HB_ERR_INPUT, no line). */
+int hb_diff_compatible(const struct hb_file *old_file,
+                       const struct hb_file *new_file, struct hb_error *err);
+
+/* Do the files hold the same data: everything but the header lines cmd,
+ * pid, ppid, tool and columns-budget, and the allocation sites (whose
+ * stack text depends on where the program was built)? */
+int hb_diff_same_data(const struct hb_file *old_file,
+                      const struct hb_file *new_file);
+
+/* The report: the two files, the totals side by side and the bands that
+ * changed (or "no differences").  Names are the file names as given.
+ * Returns 0, or -1 when out of memory (err, HB_ERR_NOMEM). */
+int hb_diff_report(FILE *out, const struct hb_file *old_file,
+                   const struct hb_file *new_file, const char *old_name,
+                   const char *new_name, struct hb_error *err);
+
+#endif

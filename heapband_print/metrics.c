@@ -1,0 +1,174 @@
+/* metrics.c -- the table of metrics and how each is read from the model
+ * (see metrics.h).
+ *
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
+ * and the file COPYING.
+ *
+ * Owns: the metric table, and the three switches that say where a metric's
+ * value lives: the run summary (hb_metric_run), a cell (cell_field) or a
+ * leak line (leak_field).  Nothing else in the printer reads those figures for a
+ * metric.  Invariant: a metric has a case in cell_field exactly when its
+ * band reading is HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in leak_field
+ * exactly when it is HB_BAND_LEAK.  Cost: a run value is one load; the
+ * band values are one pass over the cells and the leak lines.
+ */
+#include "metrics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define COUNT HB_METRIC_UNIT_COUNT
+#define BYTES HB_METRIC_UNIT_BYTES
+#define TIME HB_METRIC_UNIT_TIME
+
+const struct hb_metric_info hb_metrics[HB_NMETRICS] = {
+    [HB_METRIC_ALLOCS] = { "allocs", "allocations", "allocations",
+                           COUNT, HB_BAND_CELL_SUM },
+    [HB_METRIC_ALLOC_BYTES] = { "alloc-bytes", "bytes allocated",
+                                "bytes allocated", BYTES, HB_BAND_CELL_SUM },
+    [HB_METRIC_FREES] = { "frees", "frees", "frees", COUNT, HB_BAND_CELL_SUM },
+    [HB_METRIC_FREE_BYTES] = { "free-bytes", "bytes freed", "bytes freed",
+                               BYTES, HB_BAND_CELL_SUM },
+    [HB_METRIC_PEAK] = { "peak", "peak bytes", "peak live",
+                         BYTES, HB_BAND_CELL_PEAK },
+    [HB_METRIC_PEAK_BLOCKS] = { "peak-blocks", "peak blocks", NULL,
+                                COUNT, HB_BAND_NONE },
+    [HB_METRIC_PEAK_TIME] = { "peak-time", "peak time", NULL,
+                              TIME, HB_BAND_NONE },
+    [HB_METRIC_LEAKED] = { "leaked", "live at exit, bytes", "bytes leaked",
+                           BYTES, HB_BAND_LEAK },
+    [HB_METRIC_LEAKED_BLOCKS] = { "leaked-blocks", "live at exit, blocks",
+                                  NULL, COUNT, HB_BAND_LEAK },
+    [HB_METRIC_UNKNOWN_FREES] = { "unknown-frees", "unknown frees", NULL,
+                                  COUNT, HB_BAND_NONE },
+    [HB_METRIC_END_TIME] = { "end-time", "end time", NULL,
+                             TIME, HB_BAND_NONE },
+};
+
+int hb_metric_find(const char *name, size_t len)
+{
+    for (int m = 0; m < HB_NMETRICS; m++)
+        if (strlen(hb_metrics[m].name) == len
+            && memcmp(hb_metrics[m].name, name, len) == 0)
+            return m;
+    return -1;
+}
+
+uint64_t hb_metric_run(const struct hb_file *f, enum hb_metric m)
+{
+    switch (m) {
+    case HB_METRIC_ALLOCS:        return f->total_allocs;
+    case HB_METRIC_ALLOC_BYTES:   return f->total_alloc_bytes;
+    case HB_METRIC_FREES:         return f->total_frees;
+    case HB_METRIC_FREE_BYTES:    return f->total_free_bytes;
+    case HB_METRIC_PEAK:          return f->peak_bytes;
+    case HB_METRIC_PEAK_BLOCKS:   return f->peak_blocks;
+    case HB_METRIC_PEAK_TIME:     return f->peak_t_reached;
+    case HB_METRIC_LEAKED:        return f->exit_bytes;
+    case HB_METRIC_LEAKED_BLOCKS: return f->exit_blocks;
+    case HB_METRIC_UNKNOWN_FREES: return f->unknown_frees;
+    case HB_METRIC_END_TIME:      return f->end_time;
+    case HB_NMETRICS:             break;
+    }
+    return 0;
+}
+
+/* A cell's part of a per-band metric read from the cells. */
+static uint64_t cell_field(const struct hb_cellrec *c, enum hb_metric m)
+{
+    switch (m) {
+    case HB_METRIC_ALLOCS:      return c->allocs;
+    case HB_METRIC_ALLOC_BYTES: return c->alloc_bytes;
+    case HB_METRIC_FREES:       return c->frees;
+    case HB_METRIC_FREE_BYTES:  return c->free_bytes;
+    case HB_METRIC_PEAK:        return c->live_max;
+    default:                    return 0;
+    }
+}
+
+/* A leak line's value of a per-band metric read from the leak lines. */
+static uint64_t leak_field(const struct hb_leakrec *l, enum hb_metric m)
+{
+    switch (m) {
+    case HB_METRIC_LEAKED:        return l->bytes;
+    case HB_METRIC_LEAKED_BLOCKS: return l->count;
+    default:                      return 0;
+    }
+}
+
+uint64_t *hb_metric_all_bands(const struct hb_file *f)
+{
+    uint64_t *values = calloc((size_t)f->nbands * HB_NMETRICS, sizeof *values);
+    if (values == NULL)
+        return NULL;
+    for (size_t i = 0; i < f->ncells; i++) {
+        const struct hb_cellrec *c = &f->cells[i];
+        uint64_t *band = &values[c->b * HB_NMETRICS];
+        for (int m = 0; m < HB_NMETRICS; m++) {
+            uint64_t v = 0;
+            switch (hb_metrics[m].band) {
+            case HB_BAND_CELL_SUM:
+                band[m] += cell_field(c, (enum hb_metric)m);
+                break;
+            case HB_BAND_CELL_PEAK:
+                v = cell_field(c, (enum hb_metric)m);
+                if (v > band[m])
+                    band[m] = v;
+                break;
+            case HB_BAND_NONE:
+            case HB_BAND_LEAK:
+                break;
+            }
+        }
+    }
+    for (size_t i = 0; i < f->nleaks; i++)
+        for (int m = 0; m < HB_NMETRICS; m++)
+            if (hb_metrics[m].band == HB_BAND_LEAK)
+                values[f->leaks[i].b * HB_NMETRICS + m] =
+                    leak_field(&f->leaks[i], (enum hb_metric)m);
+    return values;
+}
+
+/* The largest sum over one stored column of the LIVE_MAX of the bands
+ * first..last (cells come by column, then band). */
+static hb_u128 bands_peak(const struct hb_file *f, enum hb_metric m,
+                          uint64_t first, uint64_t last)
+{
+    hb_u128 best = 0, sum = 0;
+    uint64_t column = UINT64_MAX;
+    for (size_t i = 0; i < f->ncells; i++) {
+        const struct hb_cellrec *c = &f->cells[i];
+        if (c->c != column) {
+            if (sum > best)
+                best = sum;
+            sum = 0;
+            column = c->c;
+        }
+        if (c->b >= first && c->b <= last)
+            sum += cell_field(c, m);
+    }
+    return sum > best ? sum : best;
+}
+
+hb_u128 hb_metric_bands(const struct hb_file *f, enum hb_metric m,
+                        uint64_t first, uint64_t last)
+{
+    hb_u128 sum = 0;
+    switch (hb_metrics[m].band) {
+    case HB_BAND_NONE:
+        break;
+    case HB_BAND_CELL_PEAK:
+        return bands_peak(f, m, first, last);
+    case HB_BAND_CELL_SUM:
+        for (size_t i = 0; i < f->ncells; i++)
+            if (f->cells[i].b >= first && f->cells[i].b <= last)
+                sum += cell_field(&f->cells[i], m);
+        break;
+    case HB_BAND_LEAK:
+        for (size_t i = 0; i < f->nleaks; i++)
+            if (f->leaks[i].b >= first && f->leaks[i].b <= last)
+                sum += leak_field(&f->leaks[i], m);
+        break;
+    }
+    return sum;
+}
