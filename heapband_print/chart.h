@@ -24,6 +24,7 @@ struct hb_chart {
     const char *title;        /* the client's command line */
     const char *chart_name;   /* "live", "allocs" or "lifetime" */
     const char *value_label;  /* what a cell holds, e.g. "average live bytes" */
+    int value_is_bytes;       /* 1: cells and line hold bytes (images add a B) */
     const char *time_unit;    /* "i", "B" or "ms" */
     const char *x_label;      /* e.g. "time (instructions)" or "lifetime" */
 
