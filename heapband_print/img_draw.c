@@ -468,15 +468,15 @@ static void draw_frame(const struct drawing *d)
 static void draw_title(const struct drawing *d)
 {
     const struct hb_chart *ch = d->chart;
-    const struct hb_image_text_spots *spot = &d->lay->text;
+    const struct hb_image_text_anchors *anchor = &d->lay->text;
     cairo_t *cr = d->cr;
     double f = d->lay->font_size;
     char buf[512];
 
     set_grey(cr, 0);
     set_font(cr, 1.15 * f, 1);
-    fit_text(cr, ch->title, spot->title_maxw, buf, sizeof buf);
-    text_at(cr, buf, spot->pad, spot->pad, 0, 0);
+    fit_text(cr, ch->title, anchor->title_maxw, buf, sizeof buf);
+    text_at(cr, buf, anchor->pad, anchor->pad, 0, 0);
 
     char what[512];
     snprintf(what, sizeof what, "%s: %s, %s, %s palette%s",
@@ -487,8 +487,8 @@ static void draw_title(const struct drawing *d)
              ch->diverging ? " (blue: less, red: more)" : "");
     set_grey(cr, 60);
     set_font(cr, f, 0);
-    fit_text(cr, what, spot->title_maxw, buf, sizeof buf);
-    text_at(cr, buf, spot->pad, spot->subtitle_y, 0, 0);
+    fit_text(cr, what, anchor->title_maxw, buf, sizeof buf);
+    text_at(cr, buf, anchor->pad, anchor->subtitle_y, 0, 0);
 }
 
 static void draw_no_data(const struct drawing *d)

@@ -70,7 +70,7 @@ static void place_texts(struct hb_image_layout *lay)
 {
     const struct hb_image_rect *p = &lay->plot, *b = &lay->bar;
     double f = lay->font_size;
-    struct hb_image_text_spots *t = &lay->text;
+    struct hb_image_text_anchors *t = &lay->text;
     t->pad = ceil(f / 2);
     t->title_maxw = lay->width - 2 * t->pad;
     t->subtitle_y = t->pad + 1.4 * 1.15 * f;

@@ -56,7 +56,7 @@ struct hb_image_rect {
  * are the anchor of the text as the drawing aligns it: titles by their
  * top-left corner, axis titles by their top centre, rotated titles (read
  * upwards) by their centre. */
-struct hb_image_text_spots {
+struct hb_image_text_anchors {
     double pad;                 /* the title's margin; its width is */
     double title_maxw;          /* at most this */
     double subtitle_y;          /* top of the second title line */
@@ -86,7 +86,7 @@ struct hb_image_layout {
     /* The peak is a disc of this radius centred on the line's vertex at
      * chart->line_peak_col, filled with the line's colour (decorated only). */
     int peak_radius;
-    struct hb_image_text_spots text;
+    struct hb_image_text_anchors text;
 };
 
 /* Compute where everything goes.  Returns 0, or -1 when opts->width or
