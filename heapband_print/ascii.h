@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "chartbuild.h"
+#include "palette.h"
 
 enum hb_color_mode { HB_COLOR_NONE, HB_COLOR_256, HB_COLOR_TRUE };
 

@@ -1,4 +1,8 @@
-/* bigmem.c -- large buffers in huge pages (see bigmem.h). */
+/* bigmem.c -- large buffers in huge pages (see bigmem.h).
+ *
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
+ * and the file COPYING.
+ */
 #define _DEFAULT_SOURCE             /* MADV_HUGEPAGE */
 
 #include "bigmem.h"

@@ -103,6 +103,8 @@ static int set_titles(const struct hb_file *f, const struct hb_selection *sel,
     ch->title = dup_str(f->cmd);
     ch->chart_name = dup_str(names[sel->kind]);
     ch->value_label = dup_str(value_label(sel));
+    ch->value_is_bytes = sel->kind == HB_CHART_LIVE
+                         || sel->weight == HB_WEIGHT_BYTES;
     ch->time_unit = dup_str(hb_unit_name(f->unit));
     ch->x_label = dup_str(xl);
     return ch->title && ch->chart_name && ch->value_label && ch->time_unit

@@ -12,7 +12,6 @@
 #include <stdint.h>
 
 enum hb_scale { HB_SCALE_LINEAR, HB_SCALE_SQRT, HB_SCALE_LOG };
-enum hb_palette { HB_PALETTE_GREGG, HB_PALETTE_VIRIDIS };
 
 struct hb_mark {
     uint64_t time;          /* in the file's time unit */
@@ -24,6 +23,7 @@ struct hb_chart {
     const char *title;        /* the client's command line */
     const char *chart_name;   /* "live", "allocs" or "lifetime" */
     const char *value_label;  /* what a cell holds, e.g. "average live bytes" */
+    int value_is_bytes;       /* 1: cells and line hold bytes (images add a B) */
     const char *time_unit;    /* "i", "B" or "ms" */
     const char *x_label;      /* e.g. "time (instructions)" or "lifetime" */
 
@@ -56,19 +56,5 @@ struct hb_chart {
 /* Map a cell value to [0,1] for shading: 0 for an empty cell, otherwise a
  * value in (0,1] increasing with v, according to the scale. */
 double hb_scale_value(double v, double vmax, enum hb_scale scale);
-
-/* Options for image output. */
-struct hb_image_opts {
-    int width, height;        /* pixels (PNG) or points (SVG) */
-    enum hb_palette palette;
-    enum hb_scale scale;
-};
-
-/* Draw the chart with cairo into a PNG (is_svg == 0) or SVG file.  Returns 0
- * on success; on failure writes a one-line message (no newline) into err. */
-int hb_render_image(const struct hb_chart *chart,
-                    const struct hb_image_opts *opts,
-                    const char *path, int is_svg,
-                    char *err, size_t errlen);
 
 #endif

@@ -18,7 +18,7 @@
 #include "diff_report.h"
 #include "export.h"
 #include "options.h"
-#include "render_cairo.h"
+#include "img_file.h"
 #include "rules.h"
 
 #define PROG "heapband_print"

@@ -271,6 +271,8 @@ static int set_titles(const struct hb_file *o, const struct hb_file *n,
         : "average live bytes";
     snprintf(buf, sizeof buf, "change in %s", what);
     ch->value_label = strdup(buf);
+    ch->value_is_bytes = sel->kind != HB_CHART_ALLOCS
+                         || sel->weight == HB_WEIGHT_BYTES;
     ch->time_unit = strdup(hb_unit_name(n->unit));
     if (align == HB_ALIGN_TIME)
         snprintf(buf, sizeof buf, "time (%s)", unit_words(n->unit));

@@ -19,7 +19,7 @@
 #include "export.h"
 #include "hbfile.h"
 #include "options.h"
-#include "render_cairo.h"
+#include "img_file.h"
 #include "sites.h"
 
 #define PROG "heapband_print"

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "render_cairo.h"
+#include "img_layout.h"
 #include "units.h"
 
 #define PROG "heapband_print"
@@ -460,19 +460,4 @@ enum hb_color_mode hb_colour_mode(enum hb_color_choice c)
     if (ct != NULL && (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0))
         return HB_COLOR_TRUE;
     return HB_COLOR_256;
-}
-
-int hb_write_image_file(struct hb_chart *chart,
-                        const struct hb_image_opts *io, const char *path,
-                        int is_svg)
-{
-    char err[256] = "";
-    int r = hb_render_image(chart, io, path, is_svg, err, sizeof err);
-    hb_chart_free(chart);
-    if (r != 0) {
-        fprintf(stderr, "heapband_print: %s: %s\n", path,
-                err[0] ? err : "cannot write");
-        return HB_EXIT_OUTPUT;
-    }
-    return 0;
 }

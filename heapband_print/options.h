@@ -15,6 +15,7 @@
 #include "chartbuild.h"
 #include "error.h"
 #include "hbfile.h"
+#include "palette.h"
 
 
 enum hb_color_choice { HB_COLOR_AUTO, HB_COLOR_ALWAYS, HB_COLOR_NEVER };
@@ -86,11 +87,5 @@ enum hb_color_mode hb_colour_mode(enum hb_color_choice c);
  * -1 after saying on stderr what is wrong ("heapband_print: FILE:LINE:
  * ..."). */
 int hb_load_file(const char *path, struct hb_file *f);
-
-/* Draws the chart into the PNG or SVG file `path` and frees the chart.
- * Returns 0, or HB_EXIT_OUTPUT after a one-line message on stderr. */
-int hb_write_image_file(struct hb_chart *chart,
-                        const struct hb_image_opts *io, const char *path,
-                        int is_svg);
 
 #endif

@@ -1,5 +1,8 @@
 /* palette.c -- heat ramps as piecewise-linear interpolation between anchor
- * colours, rounded to 8-bit sRGB.
+ * colours, rounded to 8-bit sRGB (see palette.h).
+ *
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
+ * and the file COPYING.
  *
  * Both ramps are written down here as a handful of anchors, equally spaced
  * in t; the colour between two anchors is their linear interpolation in
@@ -96,25 +99,6 @@ void hb_palette_rgb8(enum hb_palette p, double t, unsigned char out[3])
         interpolate(gregg_anchors, NANCHORS(gregg_anchors), t, out);
 }
 
-static void rgb8_to_double(const unsigned char c[3], double rgb[3])
-{
-    for (int i = 0; i < 3; i++)
-        rgb[i] = c[i] / 255.0;
-}
-
-void hb_palette_rgb(enum hb_palette p, double t, double rgb[3])
-{
-    unsigned char c[3];
-    hb_palette_rgb8(p, t, c);
-    rgb8_to_double(c, rgb);
-}
-
-void hb_palette_background_rgb8(enum hb_palette p, unsigned char out[3])
-{
-    (void)p;
-    out[0] = out[1] = out[2] = 255;
-}
-
 void hb_palette_line_rgb8(enum hb_palette p, unsigned char out[3])
 {
     /* Navy stands out on cream-to-red; magenta on purple-to-yellow. */
@@ -130,13 +114,6 @@ void hb_palette_diverging_rgb8(double t, unsigned char out[3])
 {
     double u = t != t ? 0.5 : (t + 1.0) / 2.0;     /* NaN -> the middle */
     interpolate(diverging_anchors, NANCHORS(diverging_anchors), u, out);
-}
-
-void hb_palette_diverging_rgb(double t, double rgb[3])
-{
-    unsigned char c[3];
-    hb_palette_diverging_rgb8(t, c);
-    rgb8_to_double(c, rgb);
 }
 
 void hb_palette_diverging_cell_rgb8(double t, unsigned char out[3])

@@ -1,24 +1,25 @@
 /* palette.h -- the colours of heapband_print's heatmaps.
  *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
  * A shade t in [0,1] (see hb_scale_value() in chart.h) maps to a colour of
  * the chosen palette; t == 0 means an empty cell and is drawn as the
- * background, never with the palette.  Every colour is an exact 8-bit sRGB
- * triple: hb_palette_rgb() returns k/255 values, so that the image renderer,
- * the terminal renderer and the tests agree on the very same bytes.
+ * background (white), never with the palette.  Invariant: every colour is
+ * an exact 8-bit sRGB triple, so that the images, the terminal and the
+ * tests agree on the very same bytes.  Cost: a few multiplications per
+ * colour, no tables to build.
  */
 #ifndef HEAPBAND_PRINT_PALETTE_H
 #define HEAPBAND_PRINT_PALETTE_H
 
-#include "chart.h"
+enum hb_palette { HB_PALETTE_GREGG, HB_PALETTE_VIRIDIS };
 
 /* The colour of shade t (clamped to [0,1]; NaN counts as 0) in 8-bit sRGB. */
 void hb_palette_rgb8(enum hb_palette p, double t, unsigned char out[3]);
-
-/* The same colour as cairo wants it: each component is out8/255. */
-void hb_palette_rgb(enum hb_palette p, double t, double rgb[3]);
-
-/* The background (empty cells, image background): white for every palette. */
-void hb_palette_background_rgb8(enum hb_palette p, unsigned char out[3]);
 
 /* The colour of the total-heap line drawn over a heatmap of this palette:
  * chosen to stand out against every shade of it. */
@@ -27,7 +28,6 @@ void hb_palette_line_rgb8(enum hb_palette p, unsigned char out[3]);
 /* For a "diff" chart: t in [-1,1] (clamped), blue for less, the background
  * (white) at 0, red for more. */
 void hb_palette_diverging_rgb8(double t, unsigned char out[3]);
-void hb_palette_diverging_rgb(double t, double rgb[3]);
 
 /* The colour of a difference chart's cell of shade t in [-1,1]: the
  * background for 0; otherwise the diverging colour of sign(t) * (0.15 +

@@ -1,22 +1,24 @@
 /* png_write.c -- writing a cairo image surface as a PNG, with an encoder
- * made for charts.
+ * made for charts (see png_write.h).
+ *
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
+ * and the file COPYING.
  *
  * A chart is mostly pixels that repeat the one above them (every pixel row
  * of a cell row, the background, the axes) or the one to their left (wide
- * cells, the background).  zlib's fastest level finds those repeats too,
- * but only by looking everywhere, hashing every byte: on a large chart
- * that took more time than drawing it.  Here each pixel is compared with
+ * cells, the background).  zlib finds those repeats too, but only by
+ * looking everywhere, hashing every byte.  Here each pixel is compared with
  * those two only, runs of repeats are written as deflate matches (RFC 1951)
  * and every other pixel as three literals, all with deflate's fixed Huffman
  * codes, so that nothing has to be counted or sorted first.  The file is
- * about twice as large as zlib's (a 1200x800 chart of the largest file the
- * tool writes: 180 KB instead of 100 KB) and takes a quarter of the time.
+ * larger than zlib's; bench/README.md has the sizes and times.
  *
  * The PNG is 8-bit RGB, not interlaced, every row with filter type 0
  * (None), in one zlib stream cut into IDAT chunks.
  */
 #include "png_write.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +198,7 @@ static struct code distance_code(unsigned d)
 struct png_out {
     FILE *fp;
     int failed;
+    int write_errno;          /* of the failed write, when failed */
     unsigned char *buf;       /* the IDAT chunk being filled */
     size_t len;
     uint64_t acc;             /* bits not yet in buf, first out lowest */
@@ -205,8 +208,10 @@ struct png_out {
 
 static void write_bytes(struct png_out *o, const void *p, size_t n)
 {
-    if (!o->failed && fwrite(p, 1, n, o->fp) != n)
+    if (!o->failed && fwrite(p, 1, n, o->fp) != n) {
         o->failed = 1;
+        o->write_errno = errno ? errno : EIO;
+    }
 }
 
 static void put_be32(unsigned char *p, uint32_t v)
@@ -373,26 +378,26 @@ static void write_image_data(struct png_out *o, const unsigned char *data,
     flush_idat(o);
 }
 
-int hb_png_write(cairo_surface_t *surface, FILE *fp)
+int hb_png_write(cairo_surface_t *surface, FILE *fp, struct hb_error *err)
 {
     cairo_format_t format = cairo_image_surface_get_format(surface);
     int width = cairo_image_surface_get_width(surface);
     int height = cairo_image_surface_get_height(surface);
     int stride = cairo_image_surface_get_stride(surface);
     /* The row above must be within deflate's 32K window. */
-    if ((format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32)
-        || width <= 0 || height <= 0 || 3 * (long)width + 1 > 32768)
-        return -1;
     cairo_surface_flush(surface);
     const unsigned char *data = cairo_image_surface_get_data(surface);
+    if ((format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32)
+        || width <= 0 || height <= 0 || 3 * (long)width + 1 > 32768
+        || data == NULL)
+        return hb_error_set(err, HB_ERR_OUTPUT, 0, "internal error: no "
+                            "%dx%d RGB image to write as PNG", width, height);
     struct png_out o;
     memset(&o, 0, sizeof o);
     o.fp = fp;
     o.buf = malloc(CHUNK_DATA);
-    if (data == NULL || o.buf == NULL) {
-        free(o.buf);
-        return -1;
-    }
+    if (o.buf == NULL)
+        return hb_error_nomem(err, "writing the PNG");
     crc_init();
     codes_init();
     o.left = distance_code(3);
@@ -401,5 +406,8 @@ int hb_png_write(cairo_surface_t *surface, FILE *fp)
     write_image_data(&o, data, width, height, stride);
     write_chunk(&o, "IEND", NULL, 0);
     free(o.buf);
-    return o.failed ? -1 : 0;
+    if (o.failed)
+        return hb_error_set(err, HB_ERR_OUTPUT, 0, "cannot write: %s",
+                            strerror(o.write_errno));
+    return 0;
 }

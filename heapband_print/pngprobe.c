@@ -1,5 +1,8 @@
 /* pngprobe.c -- read pixels of a PNG, for the image tests.
  *
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
+ * and the file COPYING.
+ *
  *   pngprobe size FILE                     prints "W H"
  *   pngprobe pixel FILE X Y [X Y ...]      prints "rrggbb" per pixel
  *   pngprobe count FILE X Y W H RRGGBB     pixels of that colour in the
@@ -13,7 +16,9 @@
  *                                          rectangle
  *
  * Colours are six lowercase hex digits, alpha ignored.  Exit 0 on success,
- * 2 on a usage or file error.
+ * 2 on a usage or file error.  The image is decoded once, by cairo's own
+ * PNG reader (not by the printer's encoder); each query is one pass over
+ * its rectangle.
  */
 #include <cairo.h>
 #include <stdint.h>

@@ -1,4 +1,12 @@
-/* units.c -- see units.h. */
+/* units.c -- numbers as people write them: see units.h.
+ *
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
+ * and the file COPYING.
+ *
+ * Owns the unit suffixes and the digits rule (three significant digits
+ * once a unit is used).  Parsing keeps fractions as exact integer ratios,
+ * so that "1.5K" is 1536 exactly.
+ */
 #include "units.h"
 
 #include <math.h>
@@ -64,6 +72,20 @@ int hb_parse_time(const char *text, uint64_t *time)
     return parse_scaled(text, "kMGTPE", 1000, 0, time);
 }
 
+static const char *const count_suffixes[HB_NUMBER_UNITS] = {
+    "", "k", "M", "G", "T", "P", "E"};
+static const char *const size_suffixes[HB_NUMBER_UNITS] = {
+    "", "K", "M", "G", "T", "P", "E"};
+
+/* The suffix of base^power in this style. */
+static const char *unit_suffix(enum hb_number_style style, int power)
+{
+    if (power == 0)
+        return style == HB_NUMBER_SIZE_B ? "B" : "";
+    return style == HB_NUMBER_COUNT ? count_suffixes[power]
+                                    : size_suffixes[power];
+}
+
 /* Print v (already divided by its unit) with three significant digits at
  * most, without trailing zeros: 1.25, 12.5, 125. */
 static void format_scaled(char *buf, size_t len, double v, const char *suffix)
@@ -86,45 +108,44 @@ static void format_scaled(char *buf, size_t len, double v, const char *suffix)
     snprintf(buf, len, "%s%s", num, suffix);
 }
 
-/* Values below `base` print exactly (rounded to 3 significant digits when
- * fractional); larger ones with the largest suffix that keeps them >= 1. */
-static void format_units(char *buf, size_t len, double v, double base,
-                         const char *const *suffixes, size_t nsuffixes)
+/* Values below the base print exactly (rounded to 3 significant digits
+ * when fractional); larger ones in the largest unit that keeps them >= 1. */
+void hb_format_number(char *buf, size_t len, double v,
+                      enum hb_number_style style)
 {
+    double base = style == HB_NUMBER_COUNT ? 1000 : 1024;
     if (!(v > 0)) {
         snprintf(buf, len, "0");
         return;
     }
     if (v < base) {
         if (v == floor(v))
-            snprintf(buf, len, "%.0f", v);
+            snprintf(buf, len, "%.0f%s", v, unit_suffix(style, 0));
         else
-            format_scaled(buf, len, v, "");
+            format_scaled(buf, len, v, unit_suffix(style, 0));
         return;
     }
-    size_t i = 0;
-    while (i + 1 < nsuffixes && v >= base) {
+    int power = 0;
+    while (power + 1 < HB_NUMBER_UNITS && v >= base) {
         v /= base;
-        i++;
+        power++;
     }
     /* Rounding may give "1024K": move up one unit instead. */
-    if (v >= base - 0.5 && i + 1 < nsuffixes) {
+    if (v >= base - 0.5 && power + 1 < HB_NUMBER_UNITS) {
         v /= base;
-        i++;
+        power++;
     }
-    format_scaled(buf, len, v, suffixes[i]);
+    format_scaled(buf, len, v, unit_suffix(style, power));
 }
 
 void hb_format_size(char *buf, size_t len, double bytes)
 {
-    static const char *const sfx[] = { "", "K", "M", "G", "T", "P", "E" };
-    format_units(buf, len, bytes, 1024, sfx, sizeof sfx / sizeof sfx[0]);
+    hb_format_number(buf, len, bytes, HB_NUMBER_SIZE);
 }
 
 void hb_format_count(char *buf, size_t len, double count)
 {
-    static const char *const sfx[] = { "", "k", "M", "G", "T", "P", "E" };
-    format_units(buf, len, count, 1000, sfx, sizeof sfx / sizeof sfx[0]);
+    hb_format_number(buf, len, count, HB_NUMBER_COUNT);
 }
 
 void hb_format_time(char *buf, size_t len, double t, const char *unit)
@@ -166,4 +187,78 @@ void hb_format_exact(char *buf, size_t len, double v)
         if (strtod(buf, NULL) == v)
             return;
     }
+}
+
+/* A "nice" step (1, 2 or 5 times a power of ten) near raw. */
+static double nice_step(double raw)
+{
+    if (!(raw > 0) || !isfinite(raw))
+        return 1;
+    double mag = pow(10, floor(log10(raw)));
+    double norm = raw / mag;
+    double m = norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 5 ? 5 : 10;
+    return m * mag;
+}
+
+/* Decimals needed to print multiples of step. */
+static int decimals_for(double step)
+{
+    if (step >= 1 || !(step > 0))
+        return 0;
+    int d = (int)ceil(-log10(step) - 1e-9);
+    return d > 6 ? 6 : d;
+}
+
+void hb_tick_step_bytes(struct hb_tick_step *s, double raw, double max)
+{
+    int power = 0;
+    double div = 1;
+    while (power + 1 < HB_NUMBER_UNITS && max / (div * 1024) >= 2) {
+        power++;
+        div *= 1024;
+    }
+    s->div = div;
+    s->suffix = unit_suffix(HB_NUMBER_SIZE_B, power);
+    s->step = nice_step(raw / div) * div;
+    if (s->step < 1)
+        s->step = 1;
+    s->decimals = decimals_for(s->step / div);
+}
+
+void hb_tick_step_count(struct hb_tick_step *s, double raw)
+{
+    s->step = nice_step(raw);
+    if (s->step < 1)
+        s->step = 1;
+    /* The largest unit not above the step. */
+    int power = 0;
+    double div = 1;
+    while (power + 1 < HB_NUMBER_UNITS && s->step >= div * 1000) {
+        power++;
+        div *= 1000;
+    }
+    s->div = div;
+    s->suffix = unit_suffix(HB_NUMBER_COUNT, power);
+    s->decimals = decimals_for(s->step / s->div);
+}
+
+void hb_tick_step_time(struct hb_tick_step *s, double raw, double t_max,
+                       const char *unit)
+{
+    hb_tick_step_count(s, raw);
+    if (unit != NULL && strcmp(unit, "ms") == 0) {
+        int seconds = t_max >= 1000;
+        s->div = seconds ? 1000 : 1;
+        s->suffix = seconds ? "s" : "ms";
+        s->decimals = decimals_for(s->step / s->div);
+    }
+}
+
+void hb_format_tick(char *buf, size_t len, const struct hb_tick_step *s,
+                    double v)
+{
+    if (v == 0)
+        snprintf(buf, len, "0");
+    else
+        snprintf(buf, len, "%.*f%s", s->decimals, v / s->div, s->suffix);
 }
