@@ -282,15 +282,17 @@ int hb_compare_main(int argc, char **argv)
     parse_rules(&c);
 
     struct hb_file files[2];
-    for (size_t i = 0; i < c.nfiles; i++)
-        if (hb_load_file(c.files[i], &files[i]) < 0) {
+    for (size_t i = 0; i < c.nfiles; i++) {
+        int load_status = hb_load_file(c.files[i], &files[i]);
+        if (load_status != HB_EXIT_OK) {
             for (size_t k = 0; k < i; k++)
                 hb_file_free(&files[k]);
             free(c.rules);
             free(c.parsed);
             free(c.broken);
-            return HB_EXIT_BAD_INPUT;
+            return load_status;
         }
+    }
     const struct hb_file *o = c.diff ? &files[0] : NULL;
     const struct hb_file *n = &files[c.nfiles - 1];
     int status = 0;

@@ -163,10 +163,11 @@ int main(int argc, char **argv)
     check_combinations(&o, nfiles);
 
     struct hb_file f;
-    if (hb_load_file(file, &f) < 0)
-        return EXIT_BAD_INPUT;
+    int status = hb_load_file(file, &f);
+    if (status != HB_EXIT_OK)
+        return status;
     const struct hb_file *files[1] = { &f };
-    int status = hb_resolve_range(files, 1, &o) < 0 ? EXIT_BAD_INPUT
+    status = hb_resolve_range(files, 1, &o) < 0 ? EXIT_BAD_INPUT
                                                     : write_outputs(&f, &o);
     hb_file_free(&f);
     return status;

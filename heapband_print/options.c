@@ -346,14 +346,16 @@ struct input {
 };
 
 /* Read a stream that cannot be mapped (a pipe, standard input). */
-static int read_stream(FILE *in, const char *path, struct input *inp)
+static int read_stream(FILE *in, const char *path, struct input *inp,
+                       struct hb_error *err)
 {
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     for (;;) {
         if (buf == NULL) {
-            fprintf(stderr, PROG ": %s: out of memory\n", path);
-            return -1;
+            char what[sizeof err->msg];
+            snprintf(what, sizeof what, "reading %s", path);
+            return hb_error_nomem(err, what);
         }
         n += fread(buf + n, 1, cap - n, in);
         if (n < cap)
@@ -365,9 +367,8 @@ static int read_stream(FILE *in, const char *path, struct input *inp)
         buf = bigger;
     }
     if (ferror(in)) {
-        fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
         free(buf);
-        return -1;
+        return hb_error_set(err, HB_ERR_INPUT, 0, "%s", strerror(errno));
     }
     inp->data = buf;
     inp->len = n;
@@ -377,13 +378,12 @@ static int read_stream(FILE *in, const char *path, struct input *inp)
 
 /* The whole file (or standard input for "-").  A regular file is mapped:
  * no copy, and far fewer page faults than reading it into the heap. */
-static int read_input(const char *path, struct input *inp)
+static int read_input(const char *path, struct input *inp,
+                      struct hb_error *err)
 {
     FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (in == NULL) {
-        fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-        return -1;
-    }
+    if (in == NULL)
+        return hb_error_set(err, HB_ERR_INPUT, 0, "%s", strerror(errno));
     struct stat st;
     if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
@@ -397,7 +397,7 @@ static int read_input(const char *path, struct input *inp)
             return 0;
         }
     }
-    int r = read_stream(in, path, inp);
+    int r = read_stream(in, path, inp, err);
     if (in != stdin)
         fclose(in);
     return r;
@@ -405,18 +405,19 @@ static int read_input(const char *path, struct input *inp)
 
 int hb_load_file(const char *path, struct hb_file *f)
 {
-    struct input in;
-    struct hb_parse_error perr;
-    if (read_input(path, &in) < 0)
-        return -1;
-    int r = hb_parse(in.data, in.len, f, &perr);
-    if (in.mapped)
-        munmap(in.data, in.len);
-    else
-        free(in.data);
+    struct input in = { NULL, 0, 0 };
+    struct hb_error err = { 0 };
+    int r = read_input(path, &in, &err);
+    if (r == 0) {
+        r = hb_parse(in.data, in.len, HB_PARSE_FAST, f, &err);
+        if (in.mapped)
+            munmap(in.data, in.len);
+        else
+            free(in.data);
+    }
     if (r < 0)
-        fprintf(stderr, PROG ": %s:%lu: %s\n", path, perr.line, perr.msg);
-    return r;
+        hb_error_print(&err, path);
+    return hb_error_status(&err);
 }
 
 /* ------------------------------------------------------------- terminal */

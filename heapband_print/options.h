@@ -84,8 +84,9 @@ int hb_graph_height(void);
 enum hb_color_mode hb_colour_mode(enum hb_color_choice c);
 
 /* Read and parse the file at path ("-": standard input).  Returns 0, or
- * -1 after saying on stderr what is wrong ("heapband_print: FILE:LINE:
- * ..."). */
+ * the exit status (HB_EXIT_BAD_INPUT, HB_EXIT_NOMEM) after saying on
+ * stderr what is wrong ("heapband_print: FILE:LINE: ..."); *f then holds
+ * nothing to free. */
 int hb_load_file(const char *path, struct hb_file *f);
 
 #endif

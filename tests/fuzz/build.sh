@@ -3,12 +3,15 @@
 # Then run it, e.g.:
 #   ./fuzz_parse -max_total_time=600 -max_len=8192 WORKDIR tests/fuzz/corpus
 # (WORKDIR collects the new inputs; the corpus directory stays small.)
+# The file model is every heapband_print/hbfile*.c; the harness also links
+# the chart builder and the text outputs that it runs on accepted files.
 set -e
 src=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-fuzz_parse}
 p=$src/heapband_print
 ${CLANG:-clang-14} -std=c11 -g -O1 -Wall -Wextra -Werror \
    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-   -I"$p" -o "$out" "$src/tests/fuzz/fuzz_parse.c" \
-   "$p/hbfile.c" "$p/chart.c" "$p/units.c" "$p/ascii.c" "$p/export.c" \
-   "$p/sites.c" "$p/palette.c" "$p/bigmem.c" -lm
+   -I"$p" -I"$src/heapband" -o "$out" "$src/tests/fuzz/fuzz_parse.c" \
+   "$p"/hbfile*.c "$p/error.c" "$p/bigmem.c" \
+   "$p/chart.c" "$p/units.c" "$p/ascii.c" "$p/export.c" \
+   "$p/sites.c" "$p/palette.c" -lm

@@ -1,0 +1,80 @@
+/* hbfile_check.h -- the invariants that relate the sections of a
+ * heap-band file to each other.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * docs/heapband-format.md ends with the numbered invariants a reader
+ * checks.  The grammar (hbfile_parse.c) checks those that one line and the
+ * line before it decide: 1 (header), 2 (band table), 3 (col and cell
+ * indexes and order), 9 (end), the peak times of 7 and the mark times of
+ * 8.  This module checks those that relate records of different sections:
+ * 4 (cells against total), 5 (cells against their column), 6 (exit against
+ * the last column and the leaks), 7 (peak against the columns), 8 (top
+ * lines against the sites) and 10 (lifetimes against total).
+ *
+ * Invariants 4 and 5 are on the cells, which are most of a file: they are
+ * worked out as each cell is stored (hb_check_stored_cell), so that the
+ * cells are not read a second time, and reported by hb_check_sections
+ * after the line pass.  Each invariant is checked once.
+ *
+ * Invariant: the problem reported is the first one: a problem of the
+ * lines before any of these, then 4, 5, 6, 10 and 7 in that order, and
+ * within one the first record that breaks it.  Cost: a few additions a
+ * cell; one pass over the col, leak and life records at the end.
+ */
+#ifndef HEAPBAND_PRINT_HBFILE_CHECK_H
+#define HEAPBAND_PRINT_HBFILE_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "hbfile.h"
+
+/* Invariant 5, checked column by column in increasing order as the cells
+ * arrive; its first problem is kept to be reported after the line pass. */
+struct hb_column_sums {
+    size_t next_col;          /* the first col record not yet checked */
+    int open;                 /* a column with cells is being summed */
+    uint64_t c;               /* that column */
+    uint64_t col_live_end, col_live_max;  /* of its col record (0 if none) */
+    unsigned long line;       /* its col line, or its first cell's */
+    hb_u128 cells_live_end;   /* the sum of its cells' LIVE_END so far */
+    struct hb_error problem;  /* the first problem found, if any */
+};
+
+/* What the checks need besides the records: where the summary lines are,
+ * and what has been seen so far of the records they follow. */
+struct hb_checks {
+    unsigned long total_line, peak_line, exit_line;
+    uint64_t sites_named;     /* sites the 'top' lines have named so far */
+    hb_u128 cell_sums[4];     /* ALLOCS, ALLOC_BYTES, FREES, FREE_BYTES */
+    struct hb_column_sums columns;
+};
+
+/* Invariants 4 and 5, streamed: the last cell of f was just stored (the
+ * cells come in increasing column order, and every col record is stored
+ * before the first cell). */
+void hb_check_stored_cell(struct hb_checks *checks, const struct hb_file *f);
+
+/* Invariant 8, as each 'top' line is read (on line `line`): it names
+ * `site`, which must be listed before it and must not come before the
+ * sites not yet named.  Returns 0 or -1 with *err filled. */
+int hb_check_top_site(struct hb_checks *checks, const struct hb_file *f,
+                      uint64_t site, unsigned long line,
+                      struct hb_error *err);
+
+/* Invariant 8, at the 'end' line: every site listed is named. */
+int hb_check_sites_named(const struct hb_checks *checks,
+                         const struct hb_file *f, struct hb_error *err);
+
+/* After the line pass: invariants 4, 5, 6, 10 and 7, reporting the first
+ * problem, in that order.  Returns 0 or -1 with *err filled. */
+int hb_check_sections(struct hb_checks *checks, const struct hb_file *f,
+                      struct hb_error *err);
+
+#endif

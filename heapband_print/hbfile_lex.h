@@ -1,0 +1,82 @@
+/* hbfile_lex.h -- the lines, fields and numbers of a heap-band file.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * Owns the "General rules" of docs/heapband-format.md: lines of printable
+ * ASCII ended by '\n' and at most HB_LINE_MAX bytes, fields separated by
+ * single spaces, numbers in decimal without leading zeros that fit in 64
+ * (or 128) bits.  It knows no keyword but the ones its caller names.
+ *
+ * Invariant: lineno is the 1-based number of the line in line/linelen (of
+ * the line that is missing, after a "truncated file" error); every error
+ * is recorded, with that line, as HB_ERR_INPUT in *err, and the function
+ * returns -1.  Cost: one pass over each byte, eight at a time.
+ */
+#ifndef HEAPBAND_PRINT_HBFILE_LEX_H
+#define HEAPBAND_PRINT_HBFILE_LEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "hbfile.h"
+
+#define HB_LEX_MAX_FIELDS 12      /* the widest record, "cell", has 10 */
+
+struct hb_lexer {
+    const char *buf;
+    size_t len, pos;              /* pos: the start of the next line */
+    unsigned long lineno;         /* of the current line */
+    const char *line;             /* the current line, without its newline */
+    size_t linelen;
+    size_t nf;                    /* fields of the current line */
+    const char *fs[HB_LEX_MAX_FIELDS];
+    size_t fl[HB_LEX_MAX_FIELDS];
+    struct hb_error *err;
+};
+
+/* Record an input error on the current line; returns -1. */
+__attribute__((format(printf, 2, 3)))
+int hb_lex_fail(struct hb_lexer *lx, const char *fmt, ...);
+
+/* Advance to the next line.  Returns 1 with the line in lx->line, 0 at the
+ * end of the buffer (lineno unchanged), -1 on a line the format forbids
+ * (too long, a byte that is not printable ASCII, no newline). */
+int hb_lex_next_line(struct hb_lexer *lx);
+
+/* Record "truncated file: expected WHAT" on the line after the last one. */
+int hb_lex_truncated(struct hb_lexer *lx, const char *what);
+
+/* Split the current line at single spaces into lx->fs/fl and lx->nf. */
+int hb_lex_split(struct hb_lexer *lx);
+
+/* Read the next line and split it; a missing line is a truncated file,
+ * expected to be `what`. */
+int hb_lex_need_line(struct hb_lexer *lx, const char *what);
+
+/* Whether field i exists and is exactly s. */
+int hb_lex_field_is(const struct hb_lexer *lx, size_t i, const char *s);
+
+/* Whether the current line starts with the n bytes of s. */
+int hb_lex_line_starts(const struct hb_lexer *lx, const char *s, size_t n);
+
+/* Fields as numbers: field i, or fields first .. first+n-1 into out[]. */
+int hb_lex_u64(struct hb_lexer *lx, size_t i, uint64_t *v);
+int hb_lex_u128(struct hb_lexer *lx, size_t i, hb_u128 *v);
+int hb_lex_u64s(struct hb_lexer *lx, size_t first, size_t n, uint64_t *out);
+
+/* The current line must be `keyword` followed by nargs fields. */
+int hb_lex_expect_record(struct hb_lexer *lx, const char *keyword,
+                         size_t nargs);
+
+/* At most 40 bytes of field i, for messages:
+ * hb_lex_fail(lx, "bad " HB_FIELD_FMT, HB_FIELD_ARG(lx, i)). */
+#define HB_FIELD_FMT "'%.*s'"
+#define HB_FIELD_ARG(lx, i) \
+    (int)((lx)->fl[i] > 40 ? 40 : (lx)->fl[i]), (lx)->fs[i]
+
+#endif

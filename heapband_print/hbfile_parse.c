@@ -1,0 +1,327 @@
+/* hbfile_parse.c -- hb_parse(), and the grammar of the first sections of a
+ * heap-band file: header, band table and run summary.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * One pass over the lines builds the records and checks everything one
+ * line decides (syntax, ranges, order against the line before); then the
+ * invariants that relate sections are checked (hbfile_check.c).  This
+ * file reads sections 1 to 3 of docs/heapband-format.md up to
+ * "unknown-frees" (invariants 1 and 2, and the peak times of 7);
+ * hbfile_records.c reads the rest.
+ *
+ * Invariant: the first problem found stops the parse, is the one
+ * reported (with its line number) and leaves nothing allocated.  Cost:
+ * a dozen header lines, then one line per band.
+ */
+#include "hbfile_parse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int hb_parse_nomem(struct hb_parser *p)
+{
+    return hb_error_nomem(p->lx.err, "parsing a heap-band file");
+}
+
+int hb_parse_grow(struct hb_parser *p, void **arr, size_t *cap, size_t n,
+                  size_t elsize)
+{
+    if (n < *cap)
+        return 0;
+    size_t ncap = *cap ? *cap * 2 : 16;
+    void *a = realloc(*arr, ncap * elsize);
+    if (a == NULL)
+        return hb_parse_nomem(p);
+    *arr = a;
+    *cap = ncap;
+    return 0;
+}
+
+char *hb_parse_text(struct hb_parser *p, const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d == NULL) {
+        hb_parse_nomem(p);
+        return NULL;
+    }
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+/* ----------------------------------------------------------------- header */
+
+static int header_number(struct hb_parser *p, const char *keyword,
+                         uint64_t *v)
+{
+    char what[64];
+    snprintf(what, sizeof what, "'%s' line", keyword);
+    if (hb_lex_need_line(&p->lx, what) < 0
+        || hb_lex_expect_record(&p->lx, keyword, 1) < 0)
+        return -1;
+    return hb_lex_u64(&p->lx, 1, v);
+}
+
+/* "PREFIXTEXT" where TEXT runs to the end of the line. */
+static int header_text(struct hb_parser *p, const char *prefix, int nonempty,
+                       char **out)
+{
+    struct hb_lexer *lx = &p->lx;
+    char what[64];
+    snprintf(what, sizeof what, "'%s' line", prefix);
+    int r = hb_lex_next_line(lx);
+    if (r < 0)
+        return -1;
+    if (r == 0)
+        return hb_lex_truncated(lx, what);
+    size_t n = strlen(prefix);
+    if (!hb_lex_line_starts(lx, prefix, n))
+        return hb_lex_fail(lx, "expected a line starting with '%s'", prefix);
+    if (nonempty && lx->linelen == n)
+        return hb_lex_fail(lx, "'%s' has no text", prefix);
+    *out = hb_parse_text(p, lx->line + n, lx->linelen - n);
+    return *out ? 0 : -1;
+}
+
+/* "KEYWORD WORD" with WORD one of words[]; *which is its index. */
+static int header_word(struct hb_parser *p, const char *keyword,
+                       const char *const *words, int *which)
+{
+    struct hb_lexer *lx = &p->lx;
+    char what[64];
+    snprintf(what, sizeof what, "'%s' line", keyword);
+    if (hb_lex_need_line(lx, what) < 0
+        || hb_lex_expect_record(lx, keyword, 1) < 0)
+        return -1;
+    for (int i = 0; words[i] != NULL; i++)
+        if (hb_lex_field_is(lx, 1, words[i])) {
+            *which = i;
+            return 0;
+        }
+    return hb_lex_fail(lx, "unknown %s " HB_FIELD_FMT, keyword,
+                       HB_FIELD_ARG(lx, 1));
+}
+
+/* "heapband-format VERSION".  Anything else on the first line, including
+ * binary data or a line too long for the format, is "not a heap-band
+ * file", unless the line starts as the format's first line does. */
+static int parse_version(struct hb_parser *p)
+{
+    static const char magic[] = "heapband-format ";
+    static const char not_hb[] = "not a heap-band file (the first line is "
+                                 "not 'heapband-format VERSION')";
+    struct hb_lexer *lx = &p->lx;
+    const size_t magic_len = sizeof magic - 1;
+    if (lx->len > 0 && (lx->len < magic_len
+                        || memcmp(lx->buf, magic, magic_len) != 0)) {
+        lx->lineno = 1;
+        return hb_lex_fail(lx, "%s", not_hb);
+    }
+    int r = hb_lex_next_line(lx);
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        lx->lineno = 1;
+        return hb_lex_fail(lx, "empty file");
+    }
+    /* The version: one field, the rest of the line after the magic. */
+    const char *version = lx->line + magic_len;
+    size_t version_len = lx->linelen - magic_len;
+    if (version_len == 0 || memchr(version, ' ', version_len) != NULL)
+        return hb_lex_fail(lx, "%s", not_hb);
+    if (version_len == 1 && version[0] == '1')
+        p->f->version = 1;
+    else if (version_len == 1 && version[0] == '2')
+        p->f->version = 2;
+    else
+        return hb_lex_fail(lx, "unsupported format version '%.*s' (this "
+                           "printer reads versions 1 and 2)",
+                           (int)(version_len > 40 ? 40 : version_len),
+                           version);
+    return 0;
+}
+
+/* band-count to end-time: the time and band geometry. */
+static int parse_geometry(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    if (header_number(p, "band-count:", &f->nbands) < 0
+        || header_number(p, "columns-budget:", &f->columns_budget) < 0)
+        return -1;
+    if (f->columns_budget == 0)
+        return hb_lex_fail(lx, "columns-budget is 0");
+    if (header_number(p, "column-width:", &f->col_width) < 0)
+        return -1;
+    if (f->col_width == 0 || (f->col_width & (f->col_width - 1)) != 0)
+        return hb_lex_fail(lx, "column-width %llu is not a power of two",
+                           (unsigned long long)f->col_width);
+    if (header_number(p, "column-count:", &f->ncols) < 0)
+        return -1;
+    if (f->ncols == 0 || f->ncols > f->columns_budget)
+        return hb_lex_fail(lx, "column-count %llu is not within "
+                           "1..columns-budget (%llu)",
+                           (unsigned long long)f->ncols,
+                           (unsigned long long)f->columns_budget);
+    unsigned long ncols_line = lx->lineno;
+    if (header_number(p, "end-time:", &f->end_time) < 0)
+        return -1;
+    hb_u128 expect = (hb_u128)(f->end_time / f->col_width) + 1;
+    if (expect != f->ncols)
+        return hb_error_set(lx->err, HB_ERR_INPUT, ncols_line,
+                            "column-count %llu is not floor(end-time / "
+                            "column-width) + 1 = %llu",
+                            (unsigned long long)f->ncols,
+                            (unsigned long long)(f->end_time / f->col_width)
+                                + 1);
+    return 0;
+}
+
+/* Section 1, invariant 1: the header lines, in order, once each. */
+static int parse_header(struct hb_parser *p)
+{
+    static const char *const units[] = { "i", "B", "ms", NULL };
+    static const char *const bands[] = { "quarter", "pow2", NULL };
+    struct hb_file *f = p->f;
+    int unit, band_kind;
+
+    if (parse_version(p) < 0
+        || header_text(p, "tool: heapband ", 1, &f->tool_version) < 0
+        || header_text(p, "cmd: ", 0, &f->cmd) < 0
+        || header_number(p, "pid:", &f->pid) < 0
+        || header_number(p, "ppid:", &f->ppid) < 0
+        || header_word(p, "time-unit:", units, &unit) < 0
+        || header_word(p, "bands:", bands, &band_kind) < 0)
+        return -1;
+    f->unit = (enum hb_unit)unit;
+    f->pow2_bands = band_kind == 1;
+    return parse_geometry(p);
+}
+
+/* ------------------------------------------------------------- band table */
+
+/* Section 2, invariant 2: bands 0 .. NB-1 in order, band 0 is 'band 0 0 0',
+ * each starts right after the one before, the last ends at 2^64 - 1. */
+static int parse_bands(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    for (uint64_t b = 0; b < f->nbands; b++) {
+        uint64_t v[3];
+        if (hb_lex_need_line(lx, "'band' line") < 0
+            || hb_lex_expect_record(lx, "band", 3) < 0
+            || hb_lex_u64s(lx, 1, 3, v) < 0)
+            return -1;
+        if (v[0] != b)
+            return hb_lex_fail(lx, "band %llu where band %llu was expected",
+                               (unsigned long long)v[0],
+                               (unsigned long long)b);
+        uint64_t lo = v[1], hi = v[2];
+        if (b == 0 && (lo != 0 || hi != 0))
+            return hb_lex_fail(lx, "band 0 must be 'band 0 0 0'");
+        if (b > 0 && (f->bands[b - 1].hi == UINT64_MAX
+                      || lo != f->bands[b - 1].hi + 1))
+            return hb_lex_fail(lx, "band %llu does not start right after "
+                               "band %llu", (unsigned long long)b,
+                               (unsigned long long)b - 1);
+        if (hi < lo)
+            return hb_lex_fail(lx, "band %llu ends before it starts",
+                               (unsigned long long)b);
+        if (HB_PARSE_GROW(p, f->bands, p->cap_bands, (size_t)b) < 0)
+            return -1;
+        f->bands[b].lo = lo;
+        f->bands[b].hi = hi;
+    }
+    if (f->nbands == 0 || f->bands[f->nbands - 1].hi != UINT64_MAX)
+        return hb_lex_fail(lx, "the last band does not end at "
+                           "18446744073709551615");
+    return 0;
+}
+
+/* ------------------------------------------------------------ run summary */
+
+/* "KEYWORD" and n numbers into v[]; *line is set to its line. */
+static int summary_record(struct hb_parser *p, const char *keyword,
+                          size_t n, uint64_t *v, unsigned long *line)
+{
+    char what[64];
+    snprintf(what, sizeof what, "'%s' line", keyword);
+    if (hb_lex_need_line(&p->lx, what) < 0
+        || hb_lex_expect_record(&p->lx, keyword, n) < 0
+        || hb_lex_u64s(&p->lx, 1, n, v) < 0)
+        return -1;
+    *line = p->lx.lineno;
+    return 0;
+}
+
+/* Section 3 up to the marks: total, peak, exit, unknown-frees.  Their
+ * agreement with the records after them is checked at the end. */
+static int parse_summary(struct hb_parser *p)
+{
+    struct hb_file *f = p->f;
+    struct hb_checks *k = &p->checks;
+    uint64_t v[4];
+    unsigned long line;
+
+    if (summary_record(p, "total", 4, v, &k->total_line) < 0)
+        return -1;
+    f->total_allocs = v[0];
+    f->total_alloc_bytes = v[1];
+    f->total_frees = v[2];
+    f->total_free_bytes = v[3];
+
+    if (summary_record(p, "peak", 4, v, &k->peak_line) < 0)
+        return -1;
+    f->peak_bytes = v[0];
+    f->peak_blocks = v[1];
+    f->peak_t_reached = v[2];
+    f->peak_t_left = v[3];
+    if (f->peak_t_reached > f->peak_t_left || f->peak_t_left > f->end_time)
+        return hb_lex_fail(&p->lx, "peak times break T_REACHED <= T_LEFT "
+                           "<= end-time");                  /* invariant 7 */
+
+    if (summary_record(p, "exit", 2, v, &k->exit_line) < 0)
+        return -1;
+    f->exit_bytes = v[0];
+    f->exit_blocks = v[1];
+
+    if (summary_record(p, "unknown-frees", 1, v, &line) < 0)
+        return -1;
+    f->unknown_frees = v[0];
+    return 0;
+}
+
+int hb_parse_head(struct hb_parser *p)
+{
+    if (parse_header(p) < 0 || parse_bands(p) < 0 || parse_summary(p) < 0)
+        return -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ entry */
+
+int hb_parse(const char *buf, size_t len, enum hb_parse_path path,
+             struct hb_file *f, struct hb_error *err)
+{
+    struct hb_parser p;
+    memset(&p, 0, sizeof p);
+    memset(f, 0, sizeof *f);
+    memset(err, 0, sizeof *err);
+    p.lx.buf = buf;
+    p.lx.len = len;
+    p.lx.err = err;
+    p.f = f;
+    if (hb_parse_head(&p) < 0
+        || hb_parse_records(&p, path) < 0
+        || hb_check_sections(&p.checks, f, err) < 0) {
+        hb_file_free(f);
+        return -1;
+    }
+    return 0;
+}

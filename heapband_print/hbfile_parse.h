@@ -1,0 +1,79 @@
+/* hbfile_parse.h -- the parser's state, shared by the grammar
+ * (hbfile_parse.c, hbfile_records.c) and the fast path for "col" and
+ * "cell" lines (hbfile_fast.c).  Not for use outside the file model: the
+ * public entry point is hb_parse() in hbfile.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * Invariant: the records stored in *f so far are exactly those of the
+ * lines before lx.pos, each checked against the line before it (order,
+ * ranges); cap_* is the room allocated for each array; checks holds what
+ * hbfile_check.c needs of the lines read so far.  Cost: nothing of its
+ * own (the state is on hb_parse()'s stack).
+ */
+#ifndef HEAPBAND_PRINT_HBFILE_PARSE_H
+#define HEAPBAND_PRINT_HBFILE_PARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hbfile.h"
+#include "hbfile_check.h"
+#include "hbfile_lex.h"
+
+struct hb_parser {
+    struct hb_lexer lx;
+    struct hb_file *f;
+    size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks, cap_sites,
+           cap_tops, cap_marks;
+    struct hb_checks checks;
+};
+
+/* The sections after the summary, each a run of one record kind, in this
+ * order ("mark" lines end the run summary, section 3 of the format; "frame"
+ * lines belong to their "site"). */
+enum hb_section {
+    HB_SEC_MARK, HB_SEC_COL, HB_SEC_CELL, HB_SEC_LIFE, HB_SEC_LEAK,
+    HB_SEC_SITE, HB_SEC_TOP
+};
+
+/* Sections 1 to 3 of the format, up to the "unknown-frees" line
+ * (hbfile_parse.c). */
+int hb_parse_head(struct hb_parser *p);
+
+/* The records after "unknown-frees" up to and with "end", "col" and
+ * "cell" lines through the fast path when `path` says so
+ * (hbfile_records.c). */
+int hb_parse_records(struct hb_parser *p, enum hb_parse_path path);
+
+/* Record "out of memory" (HB_ERR_NOMEM); returns -1. */
+int hb_parse_nomem(struct hb_parser *p);
+
+/* Make room for element n of a growing array of *cap elements of elsize
+ * bytes (doubling it); returns 0, or -1 out of memory. */
+int hb_parse_grow(struct hb_parser *p, void **arr, size_t *cap, size_t n,
+                  size_t elsize);
+#define HB_PARSE_GROW(p, arr, cap, n) \
+    hb_parse_grow((p), (void **)&(arr), &(cap), (n), sizeof *(arr))
+
+/* A copy of the n bytes at s as a string, or NULL out of memory. */
+char *hb_parse_text(struct hb_parser *p, const char *s, size_t n);
+
+/* Store a "col" record (c LIVE_END LIVE_MAX BLOCKS_END) or a "cell" record
+ * (c b and the six numbers after them, then LIVE_INTEGRAL) read on line
+ * lx.lineno, after checking it against the record before it; both parsers
+ * store through these (hbfile_records.c). */
+int hb_store_col(struct hb_parser *p, const uint64_t *v);
+int hb_store_cell(struct hb_parser *p, const uint64_t *v, hb_u128 integral);
+
+/* The fast path: reads the next line or two when they are "col" or "cell"
+ * lines it is sure of, in section `*current` or before it.  Returns 1 when
+ * it stored them (and advanced *current), 0 to leave the next line to the
+ * general parser, -1 on an error in their values (hbfile_fast.c). */
+int hb_parse_fast_record(struct hb_parser *p, enum hb_section *current);
+
+#endif

@@ -1,0 +1,438 @@
+/* hbfile_records.c -- the grammar of a heap-band file after its run
+ * summary: marks, columns, cells, lifetimes, leaks, sites and their top
+ * lines, and the end.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * Reads sections 3 (the marks) to 8 of docs/heapband-format.md.  Each
+ * record is checked against the line before it: the sections come in
+ * their order, and within a section the records in theirs, without
+ * duplicates and with indexes in range (invariant 3, the mark times of 8,
+ * 9); the checks that relate sections are hbfile_check.c's.  The records
+ * are stored sparse, as in the file, so a hostile header cannot make the
+ * parser allocate more than the file's own size justifies.  Cost: one
+ * pass over the lines; "col" and "cell" lines, most of a file, go through
+ * the fast path (hbfile_fast.c) when the caller asks for it.
+ */
+#include "hbfile_parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bigmem.h"
+#include "hb_format.h"
+
+#define LAST_LIFE_BUCKET (HB_LIFE_BUCKETS - 1)
+
+static int check_column(struct hb_parser *p, uint64_t c)
+{
+    if (c >= p->f->ncols)
+        return hb_lex_fail(&p->lx, "column %llu is out of range "
+                           "(column-count %llu)", (unsigned long long)c,
+                           (unsigned long long)p->f->ncols);
+    return 0;
+}
+
+static int check_band(struct hb_parser *p, uint64_t b)
+{
+    if (b >= p->f->nbands)
+        return hb_lex_fail(&p->lx, "band %llu is out of range (band-count "
+                           "%llu)", (unsigned long long)b,
+                           (unsigned long long)p->f->nbands);
+    return 0;
+}
+
+/* ---------------------------------------------------------- columns, cells */
+
+int hb_store_col(struct hb_parser *p, const uint64_t *v)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    if (check_column(p, v[0]) < 0)
+        return -1;
+    if (f->ncolrecs > 0 && v[0] <= f->cols[f->ncolrecs - 1].c)
+        return hb_lex_fail(lx, "'col %llu' is out of order or repeated",
+                           (unsigned long long)v[0]);
+    if (v[1] == 0 && v[2] == 0 && v[3] == 0)
+        return hb_lex_fail(lx, "'col' record with all fields zero");
+    if (v[1] > v[2])
+        return hb_lex_fail(lx, "column %llu: LIVE_END is larger than "
+                           "LIVE_MAX", (unsigned long long)v[0]);
+    if (HB_PARSE_GROW(p, f->cols, p->cap_cols, f->ncolrecs) < 0)
+        return -1;
+    struct hb_colrec *r = &f->cols[f->ncolrecs++];
+    r->c = v[0];
+    r->live_end = v[1];
+    r->live_max = v[2];
+    r->blocks_end = v[3];
+    if (f->ncolrecs == 1)
+        f->cols_line = lx->lineno;
+    return 0;
+}
+
+/* The shortest "cell" line ("cell 0 0 0 0 0 0 0 1 0\n"). */
+#define MIN_CELL_LINE 23
+
+/* The cells are most of a file.  Reserve room for as many as the rest of
+ * the buffer could hold: address space only, the pages are touched as
+ * cells are stored; in huge pages when it is large (bigmem.h). */
+static int reserve_cells(struct hb_parser *p)
+{
+    struct hb_file *f = p->f;
+    size_t want = f->ncells + (p->lx.len - p->lx.pos) / MIN_CELL_LINE + 16;
+    if (want < 2 * p->cap_cells)
+        want = 2 * p->cap_cells;
+    size_t bytes = want * sizeof *f->cells;
+    if (bytes / sizeof *f->cells != want)
+        return hb_parse_nomem(p);
+    void *cells = hb_huge_alloc(&bytes);
+    if (cells == NULL)
+        cells = malloc(bytes);
+    if (cells == NULL)
+        return hb_parse_nomem(p);
+    if (f->ncells > 0)
+        memcpy(cells, f->cells, f->ncells * sizeof *f->cells);
+    free(f->cells);
+    f->cells = cells;
+    p->cap_cells = want;
+    return 0;
+}
+
+int hb_store_cell(struct hb_parser *p, const uint64_t *v, hb_u128 integral)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    if (check_column(p, v[0]) < 0 || check_band(p, v[1]) < 0)
+        return -1;
+    if (f->ncells > 0) {
+        const struct hb_cellrec *prev = &f->cells[f->ncells - 1];
+        if (v[0] < prev->c || (v[0] == prev->c && v[1] <= prev->b))
+            return hb_lex_fail(lx, "'cell %llu %llu' is out of order or "
+                               "repeated", (unsigned long long)v[0],
+                               (unsigned long long)v[1]);
+    }
+    if (!(v[2] | v[3] | v[4] | v[5] | v[6] | v[7]) && integral == 0)
+        return hb_lex_fail(lx, "'cell' record with all fields zero");
+    if (v[6] > v[7])
+        return hb_lex_fail(lx, "cell %llu %llu: LIVE_END is larger than "
+                           "LIVE_MAX", (unsigned long long)v[0],
+                           (unsigned long long)v[1]);
+    if (f->ncells == p->cap_cells && reserve_cells(p) < 0)
+        return -1;
+    struct hb_cellrec *r = &f->cells[f->ncells++];
+    r->c = v[0];
+    r->b = v[1];
+    r->allocs = v[2];
+    r->alloc_bytes = v[3];
+    r->frees = v[4];
+    r->free_bytes = v[5];
+    r->live_end = v[6];
+    r->live_max = v[7];
+    r->live_integral = integral;
+    if (f->ncells == 1) {
+        f->cells_line = lx->lineno;
+        f->cells_b_lo = f->cells_b_hi = r->b;
+    }
+    if (r->b < f->cells_b_lo)
+        f->cells_b_lo = r->b;
+    if (r->b > f->cells_b_hi)
+        f->cells_b_hi = r->b;
+    hb_check_stored_cell(&p->checks, f);
+    return 0;
+}
+
+static int parse_col(struct hb_parser *p)
+{
+    uint64_t v[4];
+    if (hb_lex_expect_record(&p->lx, "col", 4) < 0
+        || hb_lex_u64s(&p->lx, 1, 4, v) < 0)
+        return -1;
+    return hb_store_col(p, v);
+}
+
+static int parse_cell(struct hb_parser *p)
+{
+    uint64_t v[8];
+    hb_u128 integral = 0;
+    if (hb_lex_expect_record(&p->lx, "cell", 9) < 0
+        || hb_lex_u64s(&p->lx, 1, 8, v) < 0
+        || hb_lex_u128(&p->lx, 9, &integral) < 0)
+        return -1;
+    return hb_store_cell(p, v, integral);
+}
+
+/* -------------------------------------------------------- lifetimes, leaks */
+
+static int parse_life(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    uint64_t v[4];
+    if (hb_lex_expect_record(lx, "life", 4) < 0 || hb_lex_u64s(lx, 1, 4, v) < 0
+        || check_band(p, v[0]) < 0)
+        return -1;
+    if (v[1] > LAST_LIFE_BUCKET)
+        return hb_lex_fail(lx, "lifetime bucket %llu is above %d",
+                           (unsigned long long)v[1], LAST_LIFE_BUCKET);
+    if (f->nlifes > 0) {
+        const struct hb_liferec *prev = &f->lifes[f->nlifes - 1];
+        if (v[0] < prev->b || (v[0] == prev->b && v[1] <= prev->k))
+            return hb_lex_fail(lx, "'life %llu %llu' is out of order or "
+                               "repeated", (unsigned long long)v[0],
+                               (unsigned long long)v[1]);
+    }
+    if (v[2] == 0)
+        return hb_lex_fail(lx, "'life' record with COUNT 0");
+    if (HB_PARSE_GROW(p, f->lifes, p->cap_lifes, f->nlifes) < 0)
+        return -1;
+    struct hb_liferec *r = &f->lifes[f->nlifes++];
+    r->b = v[0];
+    r->k = v[1];
+    r->count = v[2];
+    r->bytes = v[3];
+    return 0;
+}
+
+static int parse_leak(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    uint64_t v[3];
+    if (hb_lex_expect_record(lx, "leak", 3) < 0 || hb_lex_u64s(lx, 1, 3, v) < 0
+        || check_band(p, v[0]) < 0)
+        return -1;
+    if (f->nleaks > 0 && v[0] <= f->leaks[f->nleaks - 1].b)
+        return hb_lex_fail(lx, "'leak %llu' is out of order or repeated",
+                           (unsigned long long)v[0]);
+    if (v[1] == 0)
+        return hb_lex_fail(lx, "'leak' record with COUNT 0");
+    if (HB_PARSE_GROW(p, f->leaks, p->cap_leaks, f->nleaks) < 0)
+        return -1;
+    struct hb_leakrec *r = &f->leaks[f->nleaks++];
+    r->b = v[0];
+    r->count = v[1];
+    r->bytes = v[2];
+    return 0;
+}
+
+/* ------------------------------------------------------------------ sites */
+
+/* "site S NFRAMES" and its NFRAMES "frame TEXT" lines. */
+static int parse_site(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    uint64_t v[2];
+    if (hb_lex_expect_record(lx, "site", 2) < 0 || hb_lex_u64s(lx, 1, 2, v) < 0)
+        return -1;
+    if (v[0] != f->nsites + 1)
+        return hb_lex_fail(lx, "site %llu where site %zu was expected",
+                           (unsigned long long)v[0], f->nsites + 1);
+    if (HB_PARSE_GROW(p, f->sites, p->cap_sites, f->nsites) < 0)
+        return -1;
+    struct hb_site *s = &f->sites[f->nsites++];
+    s->id = v[0];
+    s->line = lx->lineno;
+    s->nframes = 0;
+    s->frames = NULL;
+    size_t cap = 0;
+    for (uint64_t i = 0; i < v[1]; i++) {
+        int r = hb_lex_next_line(lx);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            lx->lineno++;
+        if (r == 0 || lx->linelen <= 6 || !hb_lex_line_starts(lx, "frame ", 6))
+            return hb_lex_fail(lx, "%sexpected 'frame' line %llu of site %llu",
+                               r == 0 ? "truncated file: " : "",
+                               (unsigned long long)i + 1,
+                               (unsigned long long)v[0]);
+        if (HB_PARSE_GROW(p, s->frames, cap, s->nframes) < 0)
+            return -1;
+        s->frames[s->nframes] = hb_parse_text(p, lx->line + 6,
+                                              lx->linelen - 6);
+        if (s->frames[s->nframes] == NULL)
+            return -1;
+        s->nframes++;
+    }
+    return 0;
+}
+
+/* Ranked lines come by band, the "alloc" ranking before the "peak" one,
+ * each with ranks 1, 2, ... */
+static int check_top_order(struct hb_parser *p, const struct hb_toprec *t)
+{
+    const struct hb_file *f = p->f;
+    uint64_t want_rank = 1;
+    if (f->ntops > 0) {
+        const struct hb_toprec *prev = &f->tops[f->ntops - 1];
+        if (t->b < prev->b || (t->b == prev->b && t->by_peak < prev->by_peak))
+            return hb_lex_fail(&p->lx, "'top' line out of order");
+        if (t->b == prev->b && t->by_peak == prev->by_peak)
+            want_rank = prev->rank + 1;
+    }
+    if (t->rank != want_rank)
+        return hb_lex_fail(&p->lx, "'top' rank %llu where rank %llu was "
+                           "expected", (unsigned long long)t->rank,
+                           (unsigned long long)want_rank);
+    return 0;
+}
+
+static int parse_top(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    struct hb_toprec t;
+    uint64_t v[5];
+    if (hb_lex_expect_record(lx, "top", 7) < 0 || hb_lex_u64(lx, 1, &t.b) < 0
+        || check_band(p, t.b) < 0)
+        return -1;
+    if (hb_lex_field_is(lx, 2, "alloc"))
+        t.by_peak = 0;
+    else if (hb_lex_field_is(lx, 2, "peak"))
+        t.by_peak = 1;
+    else
+        return hb_lex_fail(lx, "'top' ranking " HB_FIELD_FMT " is not "
+                           "'alloc' or 'peak'", HB_FIELD_ARG(lx, 2));
+    if (hb_lex_u64s(lx, 3, 5, v) < 0)
+        return -1;
+    t.rank = v[0];
+    t.site = v[1];
+    t.allocs = v[2];
+    t.alloc_bytes = v[3];
+    t.peak_live = v[4];
+    if (check_top_order(p, &t) < 0
+        || hb_check_top_site(&p->checks, f, t.site, lx->lineno, lx->err) < 0)
+        return -1;
+    if ((t.by_peak ? t.peak_live : t.alloc_bytes) == 0)
+        return hb_lex_fail(lx, "'top' line with zero in its ranking value");
+    if (HB_PARSE_GROW(p, f->tops, p->cap_tops, f->ntops) < 0)
+        return -1;
+    f->tops[f->ntops++] = t;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ marks */
+
+/* "mark T NAME" (version 2): NAME runs to the end of the line and may hold
+ * any printable byte, spaces included, so the line is not split. */
+static int parse_mark(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    if (f->version < 2)
+        return hb_lex_fail(lx, "'mark' lines need format version 2");
+    const char *s = lx->line + 5;
+    size_t n = lx->linelen > 5 ? lx->linelen - 5 : 0, i = 0;
+    while (i < n && s[i] != ' ')
+        i++;
+    if (i == 0 || i + 1 >= n)
+        return hb_lex_fail(lx, "'mark' needs a time and a name");
+    lx->nf = 1;
+    lx->fs[0] = s;
+    lx->fl[0] = i;
+    uint64_t t;
+    if (hb_lex_u64(lx, 0, &t) < 0)
+        return -1;
+    if (n - i - 1 > HB_MARK_NAME_MAX)
+        return hb_lex_fail(lx, "mark name longer than %d bytes",
+                           HB_MARK_NAME_MAX);
+    if (t > f->end_time)
+        return hb_lex_fail(lx, "mark time %llu is after end-time %llu",
+                           (unsigned long long)t,
+                           (unsigned long long)f->end_time);
+    if (f->nmarks > 0 && t < f->marks[f->nmarks - 1].t)
+        return hb_lex_fail(lx, "mark time %llu is before the previous mark's",
+                           (unsigned long long)t);
+    if (HB_PARSE_GROW(p, f->marks, p->cap_marks, f->nmarks) < 0)
+        return -1;
+    struct hb_markrec *m = &f->marks[f->nmarks];
+    m->t = t;
+    m->name = hb_parse_text(p, s + i + 1, n - i - 1);
+    if (m->name == NULL)
+        return -1;
+    f->nmarks++;
+    return 0;
+}
+
+static int is_mark_line(const struct hb_lexer *lx)
+{
+    return hb_lex_line_starts(lx, "mark", 4)
+           && (lx->linelen == 4 || lx->line[4] == ' ');
+}
+
+/* ---------------------------------------------------------------- records */
+
+static const struct {
+    const char *keyword;
+    enum hb_section sec;
+    int (*parse)(struct hb_parser *);
+} record_kinds[] = {
+    { "col", HB_SEC_COL, parse_col },
+    { "cell", HB_SEC_CELL, parse_cell },
+    { "life", HB_SEC_LIFE, parse_life },
+    { "leak", HB_SEC_LEAK, parse_leak },
+    { "site", HB_SEC_SITE, parse_site },
+    { "top", HB_SEC_TOP, parse_top },
+};
+
+/* "end": the last line (invariant 9), after which every site listed must
+ * have been named (invariant 8). */
+static int parse_end(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    if (lx->nf != 1)
+        return hb_lex_fail(lx, "'end' takes no fields");
+    if (lx->pos < lx->len) {
+        lx->lineno++;
+        return hb_lex_fail(lx, "data after the 'end' line");
+    }
+    return hb_check_sites_named(&p->checks, p->f, lx->err);
+}
+
+int hb_parse_records(struct hb_parser *p, enum hb_parse_path path)
+{
+    struct hb_lexer *lx = &p->lx;
+    enum hb_section current = HB_SEC_MARK;
+    for (;;) {
+        int done = path == HB_PARSE_FAST ? hb_parse_fast_record(p, &current)
+                                         : 0;
+        if (done < 0)
+            return -1;
+        if (done > 0)
+            continue;
+        int r = hb_lex_next_line(lx);
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            return hb_lex_truncated(lx, "'end' line");
+        if (is_mark_line(lx)) {
+            if (current > HB_SEC_MARK)
+                return hb_lex_fail(lx, "'mark' record out of section order");
+            if (parse_mark(p) < 0)
+                return -1;
+            continue;
+        }
+        if (hb_lex_split(lx) < 0)
+            return -1;
+        if (hb_lex_field_is(lx, 0, "end"))
+            return parse_end(p);
+        size_t k, nkinds = sizeof record_kinds / sizeof record_kinds[0];
+        for (k = 0; k < nkinds; k++)
+            if (hb_lex_field_is(lx, 0, record_kinds[k].keyword))
+                break;
+        if (k == nkinds)
+            return hb_lex_fail(lx, "unknown record " HB_FIELD_FMT,
+                               HB_FIELD_ARG(lx, 0));
+        if (record_kinds[k].sec < current)
+            return hb_lex_fail(lx, "'%s' record out of section order",
+                               record_kinds[k].keyword);
+        current = record_kinds[k].sec;
+        if (record_kinds[k].parse(p) < 0)
+            return -1;
+    }
+}
