@@ -381,6 +381,7 @@ static void check_preload_present ( void )
 static void hb_post_clo_init ( void )
 {
    check_preload_present();
+   HB_(options_done)();
    HB_(time_init)(HB_(clo).time_unit);
    HB_(bands_init)(HB_(clo).quarter);
    HB_(columns_init)(HB_(clo).columns, HB_(n_bands)());

@@ -13,9 +13,10 @@
 */
 
 /* Owns: the values of heapband's command-line options (HB_(clo)), read
-   before any event and never changed after.  Invariant: each value is in
-   the range --help states (--columns even, --depth <= HB_MAX_DEPTH).
-   Cost: none after start-up. */
+   before any event and never changed after, and the checks that need all
+   the options (HB_(options_done)).  Invariant: each value is in the range
+   --help states (--columns even, --depth <= HB_MAX_DEPTH), and the core
+   keeps stacks at least --depth frames deep.  Cost: none after start-up. */
 
 #include "hb_options.h"
 #include "pub_tool_options.h"
@@ -64,6 +65,21 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    else
       return VG_(replacement_malloc_process_cmd_line_option)(arg);
    return True;
+}
+
+/* The core makes an ExeContext of at most --num-callers frames and
+   asserts it, so --depth must not exceed it: raise it as massif does for
+   its --depth.  This runs after every option is read, so a --num-callers
+   given after --depth cannot lower it again. */
+static void keep_stacks_deep_enough ( void )
+{
+   if (VG_(clo_backtrace_size) < (Int)HB_(clo).depth)
+      VG_(clo_backtrace_size) = (Int)HB_(clo).depth;
+}
+
+void HB_(options_done) ( void )
+{
+   keep_stacks_deep_enough();
 }
 
 void HB_(print_usage) ( void )

@@ -32,6 +32,10 @@ typedef struct {
 extern HbOptions HB_(clo);
 
 Bool HB_(process_cmd_line_option) ( const HChar* arg );
+/* Once every option is read, before the program starts: adjusts the core's
+   options heapband depends on and checks what needs all the options; a
+   problem ends the run with a message. */
+void HB_(options_done)            ( void );
 void HB_(print_usage)             ( void );
 void HB_(print_debug_usage)       ( void );
 
