@@ -13,15 +13,19 @@
 */
 
 /* Owns: the values of heapband's command-line options (HB_(clo)), read
-   before any event and never changed after, and the checks that need all
-   the options (HB_(options_done)).  Invariant: each value is in the range
-   --help states (--columns even, --depth <= HB_MAX_DEPTH), and the core
-   keeps stacks at least --depth frames deep.  Cost: none after start-up. */
+   before any event and never changed after HB_(options_done), and the
+   checks that need all the options.  Invariant: each value is in the
+   range --help states (--columns even, --depth <= HB_MAX_DEPTH), the core
+   keeps stacks at least --depth frames deep, and the --heapband-out-file
+   name expands, its %q{VAR}s replaced by their values at start-up.
+   Cost: none after start-up. */
 
 #include "hb_options.h"
 #include "pub_tool_options.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
 #include "pub_tool_replacemalloc.h"
 
 HbOptions HB_(clo) = {
@@ -77,9 +81,68 @@ static void keep_stacks_deep_enough ( void )
       VG_(clo_backtrace_size) = (Int)HB_(clo).depth;
 }
 
+/* Appends c to out (when out is not NULL) at n; returns n + 1. */
+static SizeT put_char ( HChar* out, SizeT n, HChar c )
+{
+   if (out != NULL) out[n] = c;
+   return n + 1;
+}
+
+/* Writes format to out (when not NULL) with each %q{VAR} replaced by the
+   value of VAR, its '%'s doubled, and every other %-pair (%p, %%) kept;
+   returns the length written.  format is one that VG_(expand_file_name)
+   has accepted: each %q{ has its } and names a set variable. */
+static SizeT substitute_variables ( HChar* format, HChar* out )
+{
+   SizeT n = 0, i = 0;
+   while (format[i] != 0) {
+      if (format[i] == '%' && format[i + 1] == 'q' && format[i + 2] == '{') {
+         HChar*       name  = &format[i + 3];
+         HChar*       close = VG_(strchr)(name, '}');
+         const HChar* value;
+         *close = 0;
+         value  = VG_(getenv)(name);
+         *close = '}';
+         for (; *value != 0; value++) {
+            if (*value == '%') n = put_char(out, n, '%');
+            n = put_char(out, n, *value);
+         }
+         i = (SizeT)(close - format) + 1;
+      } else if (format[i] == '%' && format[i + 1] != 0) {
+         n = put_char(out, n, format[i]);
+         n = put_char(out, n, format[i + 1]);
+         i += 2;
+      } else {
+         n = put_char(out, n, format[i++]);
+      }
+   }
+   if (out != NULL) out[n] = 0;
+   return n;
+}
+
+/* The file name is expanded when the file is written, at exit.  A name
+   that cannot be expanded (a %q{VAR} of an unset VAR, an empty name) would
+   lose the whole run then, so it is expanded once now: the core reports
+   the problem and exits before the program starts.  The program may still
+   change its environment (unsetenv edits the array the core reads), so
+   every %q{VAR} is replaced by its value now; %p is left for the exit,
+   where a forked child has its own pid. */
+static void expand_out_file_variables ( void )
+{
+   HChar* format = VG_(strdup)("hb.options.outfile", HB_(clo).out_file);
+   HChar* substituted;
+   VG_(free)(VG_(expand_file_name)("--heapband-out-file", format));
+   substituted = VG_(malloc)("hb.options.outfile",
+                             substitute_variables(format, NULL) + 1);
+   substitute_variables(format, substituted);
+   VG_(free)(format);
+   HB_(clo).out_file = substituted;
+}
+
 void HB_(options_done) ( void )
 {
    keep_stacks_deep_enough();
+   expand_out_file_variables();
 }
 
 void HB_(print_usage) ( void )

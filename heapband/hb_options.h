@@ -24,7 +24,8 @@ typedef struct {
    UInt         columns;     /* --columns=N                 [1024] */
    UInt         depth;       /* --depth=N                   [12]   */
    UInt         sites;       /* --sites=K                   [5]    */
-   const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p] */
+   const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p],
+                                its %q{VAR}s replaced by HB_(options_done) */
    Bool         fast_calls;  /* --fast-calls=yes|no (debug) [yes] */
    Bool         block_cache; /* --block-cache=yes|no (debug) [yes] */
 } HbOptions;
