@@ -15,10 +15,10 @@
 /* Owns: the values of heapband's command-line options (HB_(clo)), read
    before any event and never changed after HB_(options_done), and the
    checks that need all the options.  Invariant: each value is in the
-   range --help states (--columns even, --depth <= HB_MAX_DEPTH), the core
-   keeps stacks at least --depth frames deep, and the --heapband-out-file
-   name expands, its %q{VAR}s replaced by their values at start-up.
-   Cost: none after start-up. */
+   range --help states (--columns even and at most HB_MAX_COLUMNS,
+   --depth <= HB_MAX_DEPTH), the core keeps stacks at least --depth frames
+   deep, and the --heapband-out-file name expands, its %q{VAR}s replaced
+   by their values at start-up.  Cost: none after start-up. */
 
 #include "hb_options.h"
 #include "pub_tool_options.h"
@@ -27,6 +27,14 @@
 #include "pub_tool_libcproc.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_replacemalloc.h"
+
+/* The most time columns kept.  The grid's touched memory grows with
+   --columns times the bands in use (docs/manual/heapband.md, "What it
+   costs", has the measurements), so the bound is what a chart can use: a
+   budget of N keeps between N/2 and N columns, and with N = 65536 they
+   all fit the widest chart heapband_print draws (--width=100000; images
+   are at most 8192 pixels wide) without merging. */
+#define HB_MAX_COLUMNS (1 << 16)
 
 HbOptions HB_(clo) = {
    .time_unit = HbTimeInstrs,
@@ -53,7 +61,7 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    else if VG_XACT_CLO(arg, "--time-unit=ms", HB_(clo).time_unit, HbTimeMs) {}
    else if VG_XACT_CLO(arg, "--bands=quarter", HB_(clo).quarter, True) {}
    else if VG_XACT_CLO(arg, "--bands=pow2",    HB_(clo).quarter, False) {}
-   else if VG_BINT_CLO(arg, "--columns", value, 2, 1 << 20) {
+   else if VG_BINT_CLO(arg, "--columns", value, 2, HB_MAX_COLUMNS) {
       HB_(clo).columns = (UInt)value;
       check_columns(arg);
    }
@@ -157,7 +165,7 @@ void HB_(print_usage) ( void )
 "                              milliseconds (ms, not deterministic) [i]\n"
 "    --columns=<n>             time columns kept; when the run outgrows them,\n"
 "                              neighbours merge and the width doubles;\n"
-"                              an even number in 2..1048576 [1024]\n"
+"                              an even number in 2..65536 [1024]\n"
 "    --bands=quarter|pow2      size bands: each power of two split into four\n"
 "                              sub-bands (quarter), or one band per power of\n"
 "                              two (pow2) [quarter]\n"
