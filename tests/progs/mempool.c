@@ -5,7 +5,8 @@
    at the end as "allocs N B frees N B peak B N exit B N unknown N".
 
    With the argument "no-pools" it makes no mempool request (all that
-   massif follows: malloc, MALLOCLIKE_BLOCK and FREELIKE_BLOCK). */
+   massif follows: malloc, MALLOCLIKE_BLOCK and FREELIKE_BLOCK); with
+   "misuse", only requests that memcheck would report as errors. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,14 +114,60 @@ static void live_pool(void)
    VALGRIND_MEMPOOL_ALLOC(arena_c, arena_c + 256, 10);  born(10);
 }
 
+/* Requests memcheck reports as errors, which heapband must survive. */
+static void misuse(void)
+{
+   char* d = arena_a;
+   void* p = &arena_a[0];
+   void* q = &arena_a[2];
+   VALGRIND_CREATE_MEMPOOL(p, 0, 0);
+   VALGRIND_CREATE_MEMPOOL(q, 0, 0);
+   VALGRIND_MEMPOOL_ALLOC(p, d, 10);            born(10);
+   /* A chunk at the address of another pool's chunk: that one is freed. */
+   VALGRIND_MEMPOOL_ALLOC(q, d, 20);            died(10); born(20);
+   VALGRIND_MEMPOOL_ALLOC(p, d + 100, 0);       born(0);
+   VALGRIND_MEMPOOL_ALLOC(p, d + 200, 30);      born(30);
+   /* Moved onto the zero-size chunk, which is freed first. */
+   VALGRIND_MEMPOOL_CHANGE(p, d + 200, d + 100, 40);  died(0); resized(30, 40);
+   /* Overlapping chunks; the trim cuts d+1000 to start at d+1050, whose
+      chunk is freed first; q's chunk at d is outside. */
+   VALGRIND_MEMPOOL_ALLOC(q, d + 1000, 100);    born(100);
+   VALGRIND_MEMPOOL_ALLOC(q, d + 1050, 10);     born(10);
+   VALGRIND_MEMPOOL_TRIM(q, d + 1050, 100);     died(20); died(10); resized(100, 50);
+   /* A chunk spanning the whole range has neither end in it: freed. */
+   VALGRIND_MEMPOOL_ALLOC(q, d + 2000, 500);    born(500);
+   VALGRIND_MEMPOOL_TRIM(q, d + 2100, 100);     died(50); died(500);
+   /* Created again, and moved onto: the old pool is destroyed first. */
+   VALGRIND_CREATE_MEMPOOL(p, 0, 0);            died(40);
+   VALGRIND_MEMPOOL_ALLOC(p, d + 3000, 60);     born(60);
+   VALGRIND_MOVE_MEMPOOL(q, p);                 died(60);
+   if (VALGRIND_MEMPOOL_EXISTS(q) || !VALGRIND_MEMPOOL_EXISTS(p)) exit(20);
+   VALGRIND_MEMPOOL_ALLOC(p, d + 4000, 70);     born(70);
+   /* No such pool: ignored. */
+   VALGRIND_MEMPOOL_ALLOC(q, d + 4000, 1);
+   VALGRIND_MEMPOOL_FREE(q, d + 4000);
+   VALGRIND_MEMPOOL_TRIM(q, d, 0);
+   VALGRIND_MEMPOOL_CHANGE(q, d + 4000, d, 1);
+   VALGRIND_MOVE_MEMPOOL(q, d);
+   VALGRIND_DESTROY_MEMPOOL(q);
+   /* No such chunk: unknown frees. */
+   VALGRIND_MEMPOOL_FREE(p, d + 5000);          unknown_n++;
+   VALGRIND_MEMPOOL_CHANGE(p, d + 5000, d + 6000, 5);  unknown_n++;
+}
+
 int main(int argc, char** argv)
 {
    char line[200];
-   int  pools = !(argc > 1 && strcmp(argv[1], "no-pools") == 0);
-   if (pools) one_pool();
-   if (pools) metapool();
-   freelike_malloc();
-   if (pools) live_pool();
+   const char* mode = argc > 1 ? argv[1] : "";
+   int  pools = strcmp(mode, "no-pools") != 0;
+   if (strcmp(mode, "misuse") == 0) {
+      misuse();
+   } else {
+      if (pools) one_pool();
+      if (pools) metapool();
+      freelike_malloc();
+      if (pools) live_pool();
+   }
    /* snprintf into a local buffer and write(): stdio's buffer would be
       one more block. */
    snprintf(line, sizeof line,
