@@ -36,9 +36,13 @@
    zero-size requests and large ones go straight to the arena.
 
    A cached block's first word holds the link to the next one; the
-   client has freed it, so nothing else looks at it.  What the tool
-   records is unaffected: it never writes addresses, and the same block
-   table (hb_blocks.c) serves both paths.
+   client has freed it, so nothing else looks at it.  The allocations the
+   tool records are unaffected: it never writes addresses, and the same
+   block table (hb_blocks.c) serves both paths.  Only the blocks'
+   addresses differ, and in unit i the program's own instruction count
+   may depend on them (glibc's memcpy takes its path by alignment), so
+   --block-cache=no can move times by a few instructions
+   (docs/manual/regressions.md, "Determinism").
 
    The arena panics (VG_(arena_memalign): bad alignment) on an alignment
    above 16 MiB or one that is not a power of two, which the C library

@@ -24,12 +24,13 @@
    heapband replaces the client's allocator (through the core's malloc
    replacement and its preload vgpreload_heapband-<platform>.so) and sees
    every allocation, resize and free, plus the custom-allocator and
-   mempool client requests of valgrind.h and the marks of heapband.h.  Two shortcuts keep
-   the allocator path cheap, neither of which changes what is recorded:
-   hb_fastcall.c lets generated code call the tool's malloc and free
-   directly instead of through the scheduler, and hb_heap.c keeps up to
-   1 MB of freed small blocks for reuse in front of the core's client
-   arena (bench/README.md has their measurements).
+   mempool client requests of valgrind.h and the marks of heapband.h.
+   Two shortcuts keep the allocator path cheap, neither of which changes
+   the allocations recorded: hb_fastcall.c lets generated code call the
+   tool's malloc and free directly instead of through the scheduler, and
+   hb_heap.c keeps up to 1 MB of freed small blocks for reuse in front of
+   the core's client arena (bench/README.md has their measurements; the
+   cache moves blocks, which can move unit i's times, see hb_heap.c).
 
    An event (block_born, block_dies, block_moves below) is stamped with the
    current time (hb_time.c: guest instructions counted by inline IR, bytes,

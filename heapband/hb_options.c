@@ -185,7 +185,9 @@ void HB_(print_debug_usage) ( void )
 "                              slower; for checking the fast path) [yes]\n"
 "    --block-cache=no          give every block back to the core's arena\n"
 "                              when freed, instead of keeping up to 1 MB of\n"
-"                              small blocks for reuse (same file, slower) [yes]\n"
+"                              small blocks for reuse (slower; the same\n"
+"                              allocations, but blocks lie elsewhere, which\n"
+"                              can move unit i's times a little) [yes]\n"
    );
 }
 
