@@ -82,7 +82,11 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
 /* The core makes an ExeContext of at most --num-callers frames and
    asserts it, so --depth must not exceed it: raise it as massif does for
    its --depth.  This runs after every option is read, so a --num-callers
-   given after --depth cannot lower it again. */
+   given after --depth cannot lower it again.  Every --depth is a value
+   the core itself accepts for --num-callers. */
+#define HB_CORE_MAX_CALLERS 500   /* --num-callers' upper bound */
+STATIC_ASSERT(HB_MAX_DEPTH <= HB_CORE_MAX_CALLERS);
+
 static void keep_stacks_deep_enough ( void )
 {
    if (VG_(clo_backtrace_size) < (Int)HB_(clo).depth)
