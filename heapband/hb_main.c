@@ -38,10 +38,11 @@
    and a shift), and it goes, by direct calls, to:
 
    - hb_blocks.c, the block table: the live blocks (one table for malloc,
-     one for MALLOCLIKE blocks, one for mempool chunks), keyed by address.  A live block
-     costs about 48 bytes (a 40-byte pool node plus a hash-chain slot) and
-     keeps its requested size, birth time and site, so that its free needs
-     no other lookup.  One hash-table operation per event.
+     one for MALLOCLIKE blocks, one for mempool chunks), keyed by
+     address.  A live block costs about 48 bytes (a 40-byte pool node plus
+     a hash-chain slot) and keeps its requested size, birth time and site,
+     so that its free needs no other lookup.  One hash-table operation per
+     event.
 
    - hb_columns.c, the heap as a grid of time columns by size bands: dense,
      budget x bands cells of 64 bytes (16.5 MB of address space with the
@@ -66,7 +67,9 @@
    hb_mempool.c keeps the pools of the mempool requests and which chunks
    each holds (a chunk is a block of its own origin in the block table),
    and turns a request into block events, so that a pool's chunks are
-   counted as malloc's blocks are.  hb_marks.c keeps the phase markers.  At exit (including _exit and death
+   counted as malloc's blocks are.
+
+   hb_marks.c keeps the phase markers.  At exit (including _exit and death
    by a signal, when the core calls fini) hb_output.c reads every module
    through its accessors and writes the heap-band file, specified in
    docs/heapband-format.md, and a summary on stderr.  The only state
