@@ -17,10 +17,10 @@
    to the table first and then to the modules that count it.
 
    Invariant: a table holds at most one block per address.  Blocks from
-   malloc and blocks from the custom-allocator client requests are kept in
+   malloc, from MALLOCLIKE_BLOCK and from the mempool requests are kept in
    separate tables, because a custom allocator commonly hands out its first
-   block at the very address of the pool it malloc'ed: both are live at
-   once, at one address.
+   block at the very address of the pool it malloc'ed (or of a metapool's
+   chunk): both are live at once, at one address.
 
    Cost: the tables are the core's VgHashTable, their nodes from a pool
    allocator (no per-node malloc header).  A node is 40 bytes on a 64-bit
@@ -40,7 +40,7 @@ typedef struct _HbBlockNode {
    HbLiveBlock          block;
 } HbBlockNode;
 
-static VgHashTable* live_blocks[2];   /* indexed by HbOrigin */
+static VgHashTable* live_blocks[3];   /* indexed by HbOrigin */
 #define N_ORIGINS (sizeof(live_blocks) / sizeof(live_blocks[0]))
 static PoolAlloc*   node_pool;
 
@@ -48,6 +48,7 @@ void HB_(blocks_init) ( void )
 {
    live_blocks[HbFromMalloc]        = VG_(HT_construct)("hb.blocks");
    live_blocks[HbFromClientRequest] = VG_(HT_construct)("hb.blocks.custom");
+   live_blocks[HbFromMempool]       = VG_(HT_construct)("hb.blocks.mempool");
    node_pool = VG_(newPA)(sizeof(HbBlockNode), 1000, VG_(malloc),
                           "hb.blocks.pool", VG_(free));
 }
@@ -75,6 +76,17 @@ Bool HB_(block_size) ( Addr addr, HbOrigin origin, SizeT* szB )
    if (node == NULL) return False;
    *szB = node->block.szB;
    return True;
+}
+
+void HB_(blocks_inside) ( HbOrigin origin, Addr lo, Addr hi, XArray* addrs )
+{
+   const HbBlockNode* node;
+   VG_(HT_ResetIter)(live_blocks[origin]);
+   while ((node = VG_(HT_Next)(live_blocks[origin])) != NULL) {
+      if (node->addr >= lo && node->addr <= hi
+          && node->block.szB <= hi - node->addr)
+         VG_(addToXA)(addrs, &node->addr);
+   }
 }
 
 void HB_(blocks_visit_live) ( HbLiveBlockVisitor visit, void* opaque )

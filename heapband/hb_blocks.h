@@ -17,9 +17,12 @@
 
 #include "hb_global.h"
 #include "hb_sites.h"
+#include "pub_tool_xarray.h"
 
-/* Where a block came from decides how it may be freed. */
-typedef enum { HbFromMalloc, HbFromClientRequest } HbOrigin;
+/* Where a block came from decides how it may be freed: malloc and its
+   kin, the MALLOCLIKE_BLOCK request, or a pool's MEMPOOL_ALLOC
+   (hb_mempool.c). */
+typedef enum { HbFromMalloc, HbFromClientRequest, HbFromMempool } HbOrigin;
 
 /* What the table keeps of a live block: enough that its free needs no
    other lookup (its band is recomputed from the size). */
@@ -40,7 +43,12 @@ Bool HB_(block_remove) ( Addr addr, HbOrigin origin, HbLiveBlock* removed );
 /* The requested size of the block at addr; False if there is none. */
 Bool HB_(block_size)   ( Addr addr, HbOrigin origin, SizeT* szB );
 
-/* Calls visit for every live block of both origins, in no set order. */
+/* Appends to addrs (an XArray of Addr) the address of every live block
+   of that origin lying wholly inside [lo, hi), in no set order.  Costs a
+   pass over all the live blocks of that origin. */
+void HB_(blocks_inside) ( HbOrigin origin, Addr lo, Addr hi, XArray* addrs );
+
+/* Calls visit for every live block of every origin, in no set order. */
 typedef void (*HbLiveBlockVisitor) ( const HbLiveBlock* bk, void* opaque );
 void HB_(blocks_visit_live) ( HbLiveBlockVisitor visit, void* opaque );
 

@@ -36,9 +36,18 @@
    zero-size requests and large ones go straight to the arena.
 
    A cached block's first word holds the link to the next one; the
-   client has freed it, so nothing else looks at it.  What the tool
-   records is unaffected: it never writes addresses, and the same block
-   table (hb_blocks.c) serves both paths.
+   client has freed it, so nothing else looks at it.  The allocations the
+   tool records are unaffected: it never writes addresses, and the same
+   block table (hb_blocks.c) serves both paths.  Only the blocks'
+   addresses differ, and in unit i the program's own instruction count
+   may depend on them (glibc's memcpy takes its path by alignment), so
+   --block-cache=no can move times by a few instructions
+   (docs/manual/regressions.md, "Determinism").
+
+   The arena panics (VG_(arena_memalign): bad alignment) on an alignment
+   above 16 MiB or one that is not a power of two, which the C library
+   would refuse with a NULL (glibc's posix_memalign says ENOMEM, as the
+   preload does for every NULL); such a request gets NULL here instead.
 
    Invariant: every block on list k holds at least k * HB_CACHE_GRAIN
    usable bytes, and the lists hold at most HB_CACHE_MAX_HELD bytes.
@@ -53,6 +62,9 @@
 #define HB_CACHE_MAX_SZB   512
 #define HB_CACHE_CLASSES   (HB_CACHE_MAX_SZB / HB_CACHE_GRAIN + 1)
 #define HB_CACHE_MAX_HELD  (1024 * 1024)
+
+/* The largest alignment the core's arena accepts. */
+#define HB_MAX_ALIGNMENT   (16 * 1024 * 1024)
 
 typedef struct _CachedBlock { struct _CachedBlock* next; } CachedBlock;
 
@@ -76,10 +88,16 @@ static UInt class_of ( SizeT szB, SizeT alignB )
    return (UInt)((szB + HB_CACHE_GRAIN - 1) / HB_CACHE_GRAIN);
 }
 
+static Bool alignment_allowed ( SizeT alignB )
+{
+   return alignB <= HB_MAX_ALIGNMENT && (alignB & (alignB - 1)) == 0;
+}
+
 void* HB_(heap_alloc) ( SizeT alignB, SizeT szB )
 {
    UInt         k = class_of(szB, alignB);
    CachedBlock* b;
+   if (!alignment_allowed(alignB)) return NULL;
    if (k == 0) return VG_(cli_malloc)(alignB, szB);
    b = free_lists[k];
    if (b == NULL) return VG_(cli_malloc)(alignB, (SizeT)k * HB_CACHE_GRAIN);

@@ -20,7 +20,8 @@
 
 /* VG_(cli_malloc) and VG_(cli_free), with freed small blocks kept for
    reuse (see hb_heap.c).  VG_(cli_malloc_usable_size) works on every
-   block these return. */
+   block these return.  heap_alloc returns NULL for an alignment the
+   core's arena would refuse (above 16 MiB, or not a power of two). */
 void* HB_(heap_alloc)        ( SizeT alignB, SizeT szB );
 void  HB_(heap_free)         ( void* p );
 /* --block-cache=no sends every request to the arena. */

@@ -23,13 +23,14 @@
    ------
    heapband replaces the client's allocator (through the core's malloc
    replacement and its preload vgpreload_heapband-<platform>.so) and sees
-   every allocation, resize and free, plus the custom-allocator client
-   requests of valgrind.h and the marks of heapband.h.  Two shortcuts keep
-   the allocator path cheap, neither of which changes what is recorded:
-   hb_fastcall.c lets generated code call the tool's malloc and free
-   directly instead of through the scheduler, and hb_heap.c keeps up to
-   1 MB of freed small blocks for reuse in front of the core's client
-   arena (bench/README.md has their measurements).
+   every allocation, resize and free, plus the custom-allocator and
+   mempool client requests of valgrind.h and the marks of heapband.h.
+   Two shortcuts keep the allocator path cheap, neither of which changes
+   the allocations recorded: hb_fastcall.c lets generated code call the
+   tool's malloc and free directly instead of through the scheduler, and
+   hb_heap.c keeps up to 1 MB of freed small blocks for reuse in front of
+   the core's client arena (bench/README.md has their measurements; the
+   cache moves blocks, which can move unit i's times, see hb_heap.c).
 
    An event (block_born, block_dies, block_moves below) is stamped with the
    current time (hb_time.c: guest instructions counted by inline IR, bytes,
@@ -37,10 +38,11 @@
    and a shift), and it goes, by direct calls, to:
 
    - hb_blocks.c, the block table: the live blocks (one table for malloc,
-     one for custom-allocator blocks), keyed by address.  A live block
-     costs about 48 bytes (a 40-byte pool node plus a hash-chain slot) and
-     keeps its requested size, birth time and site, so that its free needs
-     no other lookup.  One hash-table operation per event.
+     one for MALLOCLIKE blocks, one for mempool chunks), keyed by
+     address.  A live block costs about 48 bytes (a 40-byte pool node plus
+     a hash-chain slot) and keeps its requested size, birth time and site,
+     so that its free needs no other lookup.  One hash-table operation per
+     event.
 
    - hb_columns.c, the heap as a grid of time columns by size bands: dense,
      budget x bands cells of 64 bytes (16.5 MB of address space with the
@@ -62,6 +64,11 @@
    - hb_life.c, at a free or resize: the per-band histogram of lifetimes
      (bands x 65 power-of-two buckets), one addition.
 
+   hb_mempool.c keeps the pools of the mempool requests and which chunks
+   each holds (a chunk is a block of its own origin in the block table),
+   and turns a request into block events, so that a pool's chunks are
+   counted as malloc's blocks are.
+
    hb_marks.c keeps the phase markers.  At exit (including _exit and death
    by a signal, when the core calls fini) hb_output.c reads every module
    through its accessors and writes the heap-band file, specified in
@@ -78,6 +85,7 @@
 #include "hb_heap.h"
 #include "hb_life.h"
 #include "hb_marks.h"
+#include "hb_mempool.h"
 #include "hb_options.h"
 #include "hb_output.h"
 #include "hb_sites.h"
@@ -164,6 +172,11 @@ static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
    HB_(life_add)(old_band, bk.born_t - old.born_t, old.szB);
    return True;
 }
+
+/* The events as the mempool requests reach them. */
+static const HbBlockEvents block_events = {
+   block_born, block_dies, block_moves
+};
 
 /*------------------------------------------------------------*/
 /*--- Allocation and free                                  ---*/
@@ -293,9 +306,26 @@ static SizeT hb_malloc_usable_size ( ThreadId tid, void* p )
 /*--- Client requests                                      ---*/
 /*------------------------------------------------------------*/
 
-/* valgrind.h's custom-allocator requests and heapband.h's marks.  A
-   MALLOCLIKE_BLOCK at an address that is already live first ends the old
-   block, so that the table never holds two blocks at one address. */
+/* FREELIKE_BLOCK ends the MALLOCLIKE block at addr, or else the block
+   from malloc there, as memcheck and massif do.  The malloc'ed block's
+   memory is left to the program, which only said that the block is to be
+   counted as freed (massif does the same; memcheck hands it back to the
+   arena later), so a later free() of it is an unknown free. */
+static void free_like_block ( Addr addr )
+{
+   SizeT ignored;
+   if (addr == 0) return;
+   if (!HB_(block_size)(addr, HbFromClientRequest, &ignored)
+       && HB_(block_size)(addr, HbFromMalloc, &ignored))
+      block_dies(addr, HbFromMalloc);
+   else
+      block_dies(addr, HbFromClientRequest);
+}
+
+/* valgrind.h's custom-allocator and mempool requests (hb_mempool.c) and
+   heapband.h's marks.  A MALLOCLIKE_BLOCK at an address that is already
+   live first ends the old block, so that the table never holds two blocks
+   at one address. */
 static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
 {
    switch (arg[0]) {
@@ -309,8 +339,7 @@ static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
          break;
       }
       case VG_USERREQ__FREELIKE_BLOCK:
-         if (arg[1] != 0)
-            block_dies((Addr)arg[1], HbFromClientRequest);
+         free_like_block((Addr)arg[1]);
          break;
       case VG_USERREQ__HEAPBAND_MARK:
          HB_(mark)(HB_(time_now)(), (Addr)arg[1]);
@@ -320,7 +349,7 @@ static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
                           HbFromClientRequest);
          break;
       default:
-         return False;
+         return HB_(mempool_request)(tid, arg, ret);
    }
    *ret = 0;
    return True;
@@ -381,11 +410,13 @@ static void check_preload_present ( void )
 static void hb_post_clo_init ( void )
 {
    check_preload_present();
+   HB_(options_done)();
    HB_(time_init)(HB_(clo).time_unit);
    HB_(bands_init)(HB_(clo).quarter);
    HB_(columns_init)(HB_(clo).columns, HB_(n_bands)());
    HB_(sites_init)(HB_(clo).depth);
    HB_(blocks_init)();
+   HB_(mempools_init)(&block_events);
    HB_(marks_init)();
    register_fast_calls();
    HB_(heap_cache_enable)(HB_(clo).block_cache);

@@ -13,15 +13,28 @@
 */
 
 /* Owns: the values of heapband's command-line options (HB_(clo)), read
-   before any event and never changed after.  Invariant: each value is in
-   the range --help states (--columns even, --depth <= HB_MAX_DEPTH).
-   Cost: none after start-up. */
+   before any event and never changed after HB_(options_done), and the
+   checks that need all the options.  Invariant: each value is in the
+   range --help states (--columns even and at most HB_MAX_COLUMNS,
+   --depth <= HB_MAX_DEPTH), the core keeps stacks at least --depth frames
+   deep, and the --heapband-out-file name expands, its %q{VAR}s replaced
+   by their values at start-up.  Cost: none after start-up. */
 
 #include "hb_options.h"
 #include "pub_tool_options.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
 #include "pub_tool_replacemalloc.h"
+
+/* The most time columns kept.  The grid's touched memory grows with
+   --columns times the bands in use (docs/manual/heapband.md, "What it
+   costs", has the measurements), so the bound is what a chart can use: a
+   budget of N keeps between N/2 and N columns, and with N = 65536 they
+   all fit the widest chart heapband_print draws (--width=100000; images
+   are at most 8192 pixels wide) without merging. */
+#define HB_MAX_COLUMNS (1 << 16)
 
 HbOptions HB_(clo) = {
    .time_unit = HbTimeInstrs,
@@ -48,7 +61,7 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    else if VG_XACT_CLO(arg, "--time-unit=ms", HB_(clo).time_unit, HbTimeMs) {}
    else if VG_XACT_CLO(arg, "--bands=quarter", HB_(clo).quarter, True) {}
    else if VG_XACT_CLO(arg, "--bands=pow2",    HB_(clo).quarter, False) {}
-   else if VG_BINT_CLO(arg, "--columns", value, 2, 1 << 20) {
+   else if VG_BINT_CLO(arg, "--columns", value, 2, HB_MAX_COLUMNS) {
       HB_(clo).columns = (UInt)value;
       check_columns(arg);
    }
@@ -66,6 +79,84 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    return True;
 }
 
+/* The core makes an ExeContext of at most --num-callers frames and
+   asserts it, so --depth must not exceed it: raise it as massif does for
+   its --depth.  This runs after every option is read, so a --num-callers
+   given after --depth cannot lower it again.  Every --depth is a value
+   the core itself accepts for --num-callers. */
+#define HB_CORE_MAX_CALLERS 500   /* --num-callers' upper bound */
+STATIC_ASSERT(HB_MAX_DEPTH <= HB_CORE_MAX_CALLERS);
+
+static void keep_stacks_deep_enough ( void )
+{
+   if (VG_(clo_backtrace_size) < (Int)HB_(clo).depth)
+      VG_(clo_backtrace_size) = (Int)HB_(clo).depth;
+}
+
+/* Appends c to out (when out is not NULL) at n; returns n + 1. */
+static SizeT put_char ( HChar* out, SizeT n, HChar c )
+{
+   if (out != NULL) out[n] = c;
+   return n + 1;
+}
+
+/* Writes format to out (when not NULL) with each %q{VAR} replaced by the
+   value of VAR, its '%'s doubled, and every other %-pair (%p, %%) kept;
+   returns the length written.  format is one that VG_(expand_file_name)
+   has accepted: each %q{ has its } and names a set variable. */
+static SizeT substitute_variables ( HChar* format, HChar* out )
+{
+   SizeT n = 0, i = 0;
+   while (format[i] != 0) {
+      if (format[i] == '%' && format[i + 1] == 'q' && format[i + 2] == '{') {
+         HChar*       name  = &format[i + 3];
+         HChar*       close = VG_(strchr)(name, '}');
+         const HChar* value;
+         *close = 0;
+         value  = VG_(getenv)(name);
+         *close = '}';
+         for (; *value != 0; value++) {
+            if (*value == '%') n = put_char(out, n, '%');
+            n = put_char(out, n, *value);
+         }
+         i = (SizeT)(close - format) + 1;
+      } else if (format[i] == '%' && format[i + 1] != 0) {
+         n = put_char(out, n, format[i]);
+         n = put_char(out, n, format[i + 1]);
+         i += 2;
+      } else {
+         n = put_char(out, n, format[i++]);
+      }
+   }
+   if (out != NULL) out[n] = 0;
+   return n;
+}
+
+/* The file name is expanded when the file is written, at exit.  A name
+   that cannot be expanded (a %q{VAR} of an unset VAR, an empty name) would
+   lose the whole run then, so it is expanded once now: the core reports
+   the problem and exits before the program starts.  The program may still
+   change its environment (unsetenv edits the array the core reads), so
+   every %q{VAR} is replaced by its value now; %p is left for the exit,
+   where a forked child has its own pid. */
+static void expand_out_file_variables ( void )
+{
+   HChar* format = VG_(strdup)("hb.options.outfile", HB_(clo).out_file);
+   HChar* substituted;
+   VG_(free)(VG_(expand_file_name)("--heapband-out-file", format));
+   substituted = VG_(malloc)("hb.options.outfile",
+                             substitute_variables(format, NULL) + 1);
+   substitute_variables(format, substituted);
+   VG_(free)(format);
+   HB_(clo).out_file = substituted;
+}
+
+void HB_(options_done) ( void )
+{
+   keep_stacks_deep_enough();
+   expand_out_file_variables();
+}
+
 void HB_(print_usage) ( void )
 {
    VG_(printf)(
@@ -78,7 +169,7 @@ void HB_(print_usage) ( void )
 "                              milliseconds (ms, not deterministic) [i]\n"
 "    --columns=<n>             time columns kept; when the run outgrows them,\n"
 "                              neighbours merge and the width doubles;\n"
-"                              an even number in 2..1048576 [1024]\n"
+"                              an even number in 2..65536 [1024]\n"
 "    --bands=quarter|pow2      size bands: each power of two split into four\n"
 "                              sub-bands (quarter), or one band per power of\n"
 "                              two (pow2) [quarter]\n"
@@ -98,7 +189,9 @@ void HB_(print_debug_usage) ( void )
 "                              slower; for checking the fast path) [yes]\n"
 "    --block-cache=no          give every block back to the core's arena\n"
 "                              when freed, instead of keeping up to 1 MB of\n"
-"                              small blocks for reuse (same file, slower) [yes]\n"
+"                              small blocks for reuse (slower; the same\n"
+"                              allocations, but blocks lie elsewhere, which\n"
+"                              can move unit i's times a little) [yes]\n"
    );
 }
 

@@ -24,7 +24,8 @@ typedef struct {
    UInt         columns;     /* --columns=N                 [1024] */
    UInt         depth;       /* --depth=N                   [12]   */
    UInt         sites;       /* --sites=K                   [5]    */
-   const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p] */
+   const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p],
+                                its %q{VAR}s replaced by HB_(options_done) */
    Bool         fast_calls;  /* --fast-calls=yes|no (debug) [yes] */
    Bool         block_cache; /* --block-cache=yes|no (debug) [yes] */
 } HbOptions;
@@ -32,6 +33,10 @@ typedef struct {
 extern HbOptions HB_(clo);
 
 Bool HB_(process_cmd_line_option) ( const HChar* arg );
+/* Once every option is read, before the program starts: adjusts the core's
+   options heapband depends on and checks what needs all the options; a
+   problem ends the run with a message. */
+void HB_(options_done)            ( void );
 void HB_(print_usage)             ( void );
 void HB_(print_debug_usage)       ( void );
 
