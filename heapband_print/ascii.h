@@ -6,8 +6,7 @@
 #include <stdio.h>
 
 #include "chartbuild.h"
-
-enum hb_color_mode { HB_COLOR_NONE, HB_COLOR_256, HB_COLOR_TRUE };
+#include "selection.h"
 
 struct hb_ascii_opts {
     int width;                 /* characters per line */

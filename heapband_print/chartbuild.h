@@ -5,21 +5,7 @@
 
 #include "chart.h"
 #include "hbfile.h"
-
-enum hb_chart_kind { HB_CHART_LIVE, HB_CHART_ALLOCS, HB_CHART_LIFETIME };
-enum hb_stat { HB_STAT_AVG, HB_STAT_MAX, HB_STAT_END };
-enum hb_weight { HB_WEIGHT_COUNT, HB_WEIGHT_BYTES };
-
-struct hb_selection {
-    enum hb_chart_kind kind;
-    enum hb_stat stat;
-    enum hb_weight weight;
-    int has_from, has_to;
-    uint64_t from, to;           /* times, inclusive */
-    int has_min_size, has_max_size;
-    uint64_t min_size, max_size; /* block sizes in bytes */
-    size_t max_cols;             /* most chart columns that fit (>= 1) */
-};
+#include "selection.h"
 
 /* How the chart maps onto the file, for headers and exports. */
 struct hb_chart_map {

@@ -129,7 +129,7 @@ static int build_diff(const struct hb_file *o, const struct hb_file *n,
     struct hb_selection sel = opt->sel;
     char err[256];
     sel.max_cols = max_cols;
-    if (hb_diff_chart_build(o, n, &sel, (enum hb_align)opt->align, ch, map,
+    if (hb_diff_chart_build(o, n, &sel, opt->align, ch, map,
                             err, sizeof err) == 0)
         return 0;
     fprintf(stderr, PROG ": %s\n", err);

@@ -52,8 +52,6 @@ struct hb_band_change *hb_diff_bands(const struct hb_file *old_file,
                                      const struct hb_file *new_file,
                                      size_t *n);
 
-enum hb_align { HB_ALIGN_TIME, HB_ALIGN_FRACTION };
-
 /* Build the difference chart: cells hold NEW minus OLD (signed, 0 where
  * equal), vmax the largest |cell|, diverging = 1, no heap line.
  *
