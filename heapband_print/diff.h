@@ -1,10 +1,8 @@
 /* diff.h -- comparing two heap-band files (heapband_print --diff OLD NEW).
  *
- * Three views of what changed from OLD to NEW: the run's totals, the
- * per-band totals (only bands that changed), and a difference chart: the
- * matrix of a live or allocs chart of NEW minus the same matrix of OLD,
- * built on one grid of columns for both files, for the renderers to draw
- * with a diverging palette (chart.h, field `diverging`).
+ * Two views of what changed from OLD to NEW: the run's totals and the
+ * per-band totals (only bands that changed); the third, the difference
+ * chart, is in diff_chart.h.
  */
 #ifndef HEAPBAND_PRINT_DIFF_H
 #define HEAPBAND_PRINT_DIFF_H
@@ -12,7 +10,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "chartbuild.h"
 #include "hbfile.h"
 
 /* Can the two files be compared?  They need the same time unit and the
@@ -51,26 +48,6 @@ struct hb_band_change {
 struct hb_band_change *hb_diff_bands(const struct hb_file *old_file,
                                      const struct hb_file *new_file,
                                      size_t *n);
-
-/* Build the difference chart: cells hold NEW minus OLD (signed, 0 where
- * equal), vmax the largest |cell|, diverging = 1, no heap line.
- *
- * HB_ALIGN_TIME: chart columns are the same time intervals in both files,
- * whole stored columns of each (their width is a multiple of the larger
- * column width), over [0, the later end time] or --from/--to.  A run that
- * has ended counts as empty heap.
- * HB_ALIGN_FRACTION: the same number of chart columns for both files (at
- * most the stored columns of the shorter), chart column j holding the
- * stored columns [ceil(j*NC/N), ceil((j+1)*NC/N)) of each file: the same
- * fraction of each run.  The chart's times are NEW's.
- *
- * sel->kind must be live or allocs; --from/--to only with HB_ALIGN_TIME.
- * Returns 0, or -1 with a message in err. */
-int hb_diff_chart_build(const struct hb_file *old_file,
-                        const struct hb_file *new_file,
-                        const struct hb_selection *sel, enum hb_align align,
-                        struct hb_chart *chart, struct hb_chart_map *map,
-                        char *err, size_t errlen);
 
 /* "+16 (+1.60%)", "-3 (-50.00%)", "+5 (new)" or "0". */
 void hb_diff_format_change(char *buf, size_t len, uint64_t old_v,

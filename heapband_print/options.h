@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "chartbuild.h"
+#include "chart.h"
 #include "error.h"
 #include "hbfile.h"
 #include "selection.h"

@@ -10,5 +10,6 @@ p=$src/heapband_print
 ${CLANG:-clang-14} -std=c11 -g -O1 -Wall -Wextra -Werror \
    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
    -I"$p" -o "$out" "$src/tests/fuzz/fuzz_parse.c" \
-   "$p/hbfile.c" "$p/chart.c" "$p/units.c" "$p/ascii.c" "$p/export.c" \
-   "$p/sites.c" "$p/palette.c" "$p/bigmem.c" -lm
+   "$p/hbfile.c" "$p/chart.c" "$p/chart_build.c" "$p/grid.c" "$p/units.c" \
+   "$p/ascii.c" "$p/export.c" "$p/sites.c" "$p/palette.c" "$p/bigmem.c" \
+   "$p/error.c" -lm
