@@ -19,27 +19,9 @@
 #include "chart_build.h"
 #include "diff_chart.h"
 #include "grid.h"
+#include "unit_check.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
-
-static int failures, checks;
-
-__attribute__((format(printf, 2, 3)))
-static void check(int ok, const char *fmt, ...)
-{
-    checks++;
-    if (ok)
-        return;
-    failures++;
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("FAIL: ", stdout);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-}
 
 /* ------------------------------------------------------------ the files */
 
@@ -194,65 +176,61 @@ static void test_layouts(const struct hb_file *a)
 
 /* ------------------------------------------------------------ the fills */
 
-/* Fill A's band 1 and 2 with the selection on a time layout of max_cols;
- * out[r * ncols + j], r = 0 for band 1. */
-static size_t fill_a(const struct hb_file *a, enum hb_chart_kind kind,
-                     enum hb_stat stat, enum hb_weight w, size_t max_cols,
-                     double out[10])
+/* A fill of A's bands 1 and 2 on a time layout of max_cols columns, and
+ * the cells it must give, want[r * ncols + j] (r = 0 for band 1). */
+struct fill_case {
+    const char *what;
+    enum hb_chart_kind kind;
+    enum hb_stat stat;
+    enum hb_weight weight;
+    size_t max_cols;
+    double want[10];
+};
+
+static const struct fill_case fill_cases[] = {
+    /* One chart column per stored column: averages over 4, and the last
+     * column, of no time, shows its LIVE_END. */
+    { "avg, 5 columns", HB_CHART_LIVE, HB_STAT_AVG, HB_WEIGHT_COUNT, 5,
+      { 3, 3.5, 0, 7.5, 8, 0, 50, 100, 0, 0 } },
+    /* Three stored columns, then two: over 12 and over 4. */
+    { "avg, 2 columns", HB_CHART_LIVE, HB_STAT_AVG, HB_WEIGHT_COUNT, 2,
+      { 2 + 2.0 / 12, 7.5, 50, 0 } },
+    { "max, 2 columns", HB_CHART_LIVE, HB_STAT_MAX, HB_WEIGHT_COUNT, 2,
+      { 6, 9, 100, 0 } },
+    /* LIVE_END of the last stored column of each group: band 1 has no
+     * record in column 2 (so 0), band 2 none in column 4. */
+    { "end, 2 columns", HB_CHART_LIVE, HB_STAT_END, HB_WEIGHT_COUNT, 2,
+      { 0, 8, 100, 0 } },
+    { "allocs, 2 columns", HB_CHART_ALLOCS, HB_STAT_AVG, HB_WEIGHT_COUNT, 2,
+      { 3, 4, 1, 0 } },
+    { "alloc bytes, 2 columns", HB_CHART_ALLOCS, HB_STAT_AVG,
+      HB_WEIGHT_BYTES, 2, { 14, 10, 100, 0 } },
+};
+
+static void test_fill(const struct hb_file *a, const struct fill_case *fc)
 {
-    struct hb_selection sel = selection(kind, stat, w, max_cols);
+    struct hb_selection sel = selection(fc->kind, fc->stat, fc->weight,
+                                        fc->max_cols);
     struct hb_time_layout lay;
     struct hb_grid g;
     struct hb_error err = { 0 };
     uint64_t xs[5], xe[5];
-    memset(out, 0, 10 * sizeof *out);
+    double out[10] = { 0 };
     hb_time_layout_init(&lay, 4, 16, &sel, "the run", &err);
     hb_grid_by_time(&g, a, &lay);
     for (size_t j = 0; j < lay.ncols; j++)
         hb_time_layout_span(&lay, j, &xs[j], &xe[j]);
-    check(hb_grid_fill(&g, &sel, 1, 2, xs, xe, out, &err) == 0, "fill");
-    return lay.ncols;
-}
-
-static void expect_cells(const char *what, const double *got,
-                         const double *want, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        check(got[i] == want[i], "%s: cell %zu is %.17g, not %.17g", what,
-              i, got[i], want[i]);
+    check(hb_grid_fill(&g, &sel, 1, 2, xs, xe, out, &err) == 0, "%s: fill",
+          fc->what);
+    for (size_t i = 0; i < 2 * lay.ncols; i++)
+        check(out[i] == fc->want[i], "%s: cell %zu is %.17g, not %.17g",
+              fc->what, i, out[i], fc->want[i]);
 }
 
 static void test_fills(const struct hb_file *a)
 {
-    double out[10];
-    /* One chart column per stored column: averages over 4, and the last
-     * column, of no time, shows its LIVE_END. */
-    static const double avg5[10] = { 3, 3.5, 0, 7.5, 8, 0, 50, 100, 0, 0 };
-    fill_a(a, HB_CHART_LIVE, HB_STAT_AVG, HB_WEIGHT_COUNT, 5, out);
-    expect_cells("avg, 5 columns", out, avg5, 10);
-
-    /* Three stored columns, then two: over 12 and over 4. */
-    static const double avg2[4] = { 2 + 2.0 / 12, 7.5, 50, 0 };
-    fill_a(a, HB_CHART_LIVE, HB_STAT_AVG, HB_WEIGHT_COUNT, 2, out);
-    expect_cells("avg, 2 columns", out, avg2, 4);
-
-    static const double max2[4] = { 6, 9, 100, 0 };
-    fill_a(a, HB_CHART_LIVE, HB_STAT_MAX, HB_WEIGHT_COUNT, 2, out);
-    expect_cells("max, 2 columns", out, max2, 4);
-
-    /* LIVE_END of the last stored column of each group: band 1 has no
-     * record in column 2 (so 0), band 2 none in column 4. */
-    static const double end2[4] = { 0, 8, 100, 0 };
-    fill_a(a, HB_CHART_LIVE, HB_STAT_END, HB_WEIGHT_COUNT, 2, out);
-    expect_cells("end, 2 columns", out, end2, 4);
-
-    static const double allocs2[4] = { 3, 4, 1, 0 };
-    fill_a(a, HB_CHART_ALLOCS, HB_STAT_AVG, HB_WEIGHT_COUNT, 2, out);
-    expect_cells("allocs, 2 columns", out, allocs2, 4);
-
-    static const double bytes2[4] = { 14, 10, 100, 0 };
-    fill_a(a, HB_CHART_ALLOCS, HB_STAT_AVG, HB_WEIGHT_BYTES, 2, out);
-    expect_cells("alloc bytes, 2 columns", out, bytes2, 4);
+    for (size_t i = 0; i < sizeof fill_cases / sizeof fill_cases[0]; i++)
+        test_fill(a, &fill_cases[i]);
 
     /* The heap line: the largest col LIVE_MAX of each group. */
     struct hb_selection sel = selection(HB_CHART_LIVE, HB_STAT_AVG,
@@ -312,10 +290,11 @@ static void test_diff(const struct hb_file *a, const struct hb_file *b)
     check(hb_diff_chart_build(a, b, &sel, HB_ALIGN_TIME, &ch, &err) == 0,
           "diff: %s", err.msg);
     /* Only band 1's column 3 changed: (50 - 30) / 4. */
-    static const double want[10] = { 0, 0, 0, 5, 0, 0, 0, 0, 0, 0 };
     check(ch.nrows == 2 && ch.ncols == 5 && ch.diverging && ch.vmax == 5,
           "diff: shape");
-    expect_cells("diff", ch.cells, want, 10);
+    for (size_t i = 0; i < 10; i++)
+        check(ch.cells[i] == (i == 3 ? 5 : 0), "diff: cell %zu is %g", i,
+              ch.cells[i]);
     check(strcmp(ch.title, "new minus old: ./b  vs  ./a") == 0
           && strcmp(ch.run.cmd, "./b") == 0, "diff: NEW's titles");
     check(ch.nmarks == 3 && strcmp(ch.marks[0].name, "load") == 0
@@ -357,6 +336,5 @@ int main(void)
     test_fills(&a);
     test_chart(&a);
     test_diff(&a, &b);
-    printf("%d of %d checks failed\n", failures, checks);
-    return failures ? 1 : 0;
+    return check_summary();
 }
