@@ -1,4 +1,10 @@
-/* ascii.c -- draw a struct hb_chart as text.
+/* ascii.c -- draw a struct hb_chart as text: see ascii.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
  *
  * Layout, top to bottom: a header with the run's figures; for time charts
  * the total heap as a bar graph sharing the heatmap's columns; the heatmap
@@ -10,6 +16,9 @@
  * cells: one that grew is drawn with '+' '*' '#' '@', one that shrank with
  * '-' '=' 'x' 'X' (four steps of |change| / vmax on the chosen scale), an
  * unchanged one blank; with colours, the diverging palette's blue and red.
+ *
+ * Invariant: it reads only the chart and the options, and writes only to
+ * `out`.  Cost: one pass over the cells.
  */
 #include "ascii.h"
 #include "palette.h"
@@ -35,9 +44,7 @@ static const char *const less_shades[] = { " ", "-", "=", "x", "X" };
 
 struct drawing {
     FILE *out;
-    const struct hb_file *f;
     const struct hb_chart *ch;
-    const struct hb_chart_map *map;
     const struct hb_ascii_opts *o;
     size_t gutter;            /* label width, without AXIS_GAP */
     size_t cw;                /* characters per chart column */
@@ -51,7 +58,7 @@ struct drawing {
 static void format_value(const struct drawing *d, char *buf, size_t len,
                          double v)
 {
-    if (d->o->values_are_bytes)
+    if (d->ch->value_is_bytes)
         hb_format_size(buf, len, v);
     else
         hb_format_count(buf, len, v);
@@ -113,8 +120,8 @@ static void exact_and_short(char *buf, size_t len, uint64_t v,
 
 static void print_header(const struct drawing *d)
 {
-    const struct hb_file *f = d->f;
     const struct hb_chart *ch = d->ch;
+    const struct hb_run_summary *f = &ch->run;
     const char *u = ch->time_unit;
     char a[80], b[80];
 
@@ -129,8 +136,8 @@ static void print_header(const struct drawing *d)
         fprintf(d->out, "%s%.*s...\n", a, room - 3, f->cmd);
     exact_and_short(a, sizeof a, f->end_time, u);
     fprintf(d->out, "time unit: %s; run length %s; %llu stored column%s of "
-            "%llu\n", u, a, (unsigned long long)f->ncols,
-            plural(f->ncols, "", "s"), (unsigned long long)f->col_width);
+            "%llu\n", u, a, (unsigned long long)f->stored_cols,
+            plural(f->stored_cols, "", "s"), (unsigned long long)f->col_width);
     fprintf(d->out, "allocated: %llu block%s, %llu bytes; freed: %llu block%s, "
             "%llu bytes\n", (unsigned long long)f->total_allocs,
             plural(f->total_allocs, "", "s"),
@@ -156,13 +163,13 @@ static void print_header(const struct drawing *d)
 static void print_mapping(const struct drawing *d)
 {
     const struct hb_chart *ch = d->ch;
-    const struct hb_chart_map *m = d->map;
+    uint64_t k = ch->stored_per_col;
     static const char *const scales[] = { "linear", "sqrt", "log" };
     if (ch->col_labels == NULL) {
         fprintf(d->out, "cell: %s; column: %llu stored column%s (%llu %s); "
                 "t=%llu..%llu\n", ch->value_label,
-                (unsigned long long)m->per_col, m->per_col == 1 ? "" : "s",
-                (unsigned long long)(m->per_col * d->f->col_width),
+                (unsigned long long)k, k == 1 ? "" : "s",
+                (unsigned long long)(k * ch->run.col_width),
                 ch->time_unit, (unsigned long long)ch->x_start[0],
                 (unsigned long long)ch->x_end[ch->ncols - 1]);
     } else {
@@ -417,7 +424,7 @@ static int legend_item(const struct drawing *d, int i, char *buf, size_t len)
     double lo, hi;
     char a[32], b[32];
     shade_bounds(d, i, &lo, &hi);
-    if (d->o->whole_values)
+    if (d->ch->values_are_whole)
         return whole_range(d, lo, hi, " ", "", "-", buf, len);
     format_value(d, a, sizeof a, lo);
     format_value(d, b, sizeof b, hi);
@@ -434,7 +441,7 @@ static int diff_legend_item(const struct drawing *d, int i, char sign,
     double lo, hi;
     char b[32], s[2] = { sign, '\0' };
     shade_bounds(d, i, &lo, &hi);
-    if (d->o->whole_values)
+    if (d->ch->values_are_whole)
         return whole_range(d, lo, hi, "", s, " to ", buf, len);
     format_value(d, b, sizeof b, hi);
     snprintf(buf, len, "%s%c%s", i == 1 ? "0 to " : "to ", sign, b);
@@ -522,13 +529,11 @@ static void setup(struct drawing *d)
         d->cw = plot / d->ch->ncols;
 }
 
-void hb_ascii_render(FILE *out, const struct hb_file *f,
-                     const struct hb_chart *ch,
-                     const struct hb_chart_map *map,
+void hb_ascii_render(FILE *out, const struct hb_chart *ch,
                      const struct hb_ascii_opts *o)
 {
-    struct drawing d = { out, f, ch, map, o, hb_ascii_gutter(ch), 1,
-                         ascii_shades, 9, NULL };
+    struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
+                         NULL };
     setup(&d);
     print_header(&d);
     print_mapping(&d);
@@ -542,16 +547,15 @@ void hb_ascii_render(FILE *out, const struct hb_file *f,
 }
 
 void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
-                          const struct hb_chart_map *map,
                           const struct hb_ascii_opts *o)
 {
     static const char *const scales[] = { "linear", "sqrt", "log" };
-    struct drawing d = { out, NULL, ch, map, o, hb_ascii_gutter(ch), 1,
-                         ascii_shades, 9, NULL };
+    struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
+                         NULL };
     setup(&d);
     fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
             ch->value_label);
-    if (map->per_col > 0)
+    if (ch->align == HB_ALIGN_TIME)
         fprintf(out, "column: %llu %s; t=%llu..%llu; ",
                 (unsigned long long)(ch->ncols > 1
                                      ? ch->x_start[1] - ch->x_start[0]

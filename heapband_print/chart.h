@@ -1,15 +1,28 @@
 /* chart.h -- the matrix as drawn: the one structure shared by every output
  * of heapband_print (ASCII, CSV, JSON, PNG, SVG).
  *
- * A chart is built from a parsed heap-band file (see hbfile.h) and the
- * command-line selection; every renderer only reads it.  Values are exact
- * aggregates of whole stored columns (see docs/manual.md, "Columns").
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * A chart is built from a parsed heap-band file and the selection
+ * (chart_build.h), or from two files (diff_chart.h); the outputs only read
+ * it, and it carries everything they print, so that no output reads the
+ * file.  Invariant: every value is an exact aggregate of whole stored
+ * columns (grid.h; docs/heapband-format.md, "Time, columns and bands";
+ * docs/manual/heapband_print.md, "Width and columns").  The functions here
+ * (chart.c) allocate and free its storage and find a column by time; none
+ * costs more than one pass over the chart.
  */
 #ifndef HEAPBAND_PRINT_CHART_H
 #define HEAPBAND_PRINT_CHART_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "selection.h"
 
 enum hb_scale { HB_SCALE_LINEAR, HB_SCALE_SQRT, HB_SCALE_LOG };
 
@@ -18,9 +31,19 @@ struct hb_mark {
     const char *name;
 };
 
+/* The run a chart was drawn from (NEW for a difference chart): the file's
+ * header and summary lines, for the outputs' headers. */
+struct hb_run_summary {
+    char *cmd;                /* the client's command line */
+    uint64_t end_time, stored_cols, col_width;
+    uint64_t total_allocs, total_alloc_bytes, total_frees, total_free_bytes;
+    uint64_t peak_bytes, peak_blocks, peak_t_reached;
+    uint64_t exit_bytes, exit_blocks, unknown_frees;
+};
+
 struct hb_chart {
     /* Titles and labels, all owned by the chart. */
-    const char *title;        /* the client's command line */
+    const char *title;        /* the command line (a difference chart: both) */
     const char *chart_name;   /* "live", "allocs" or "lifetime" */
     const char *value_label;  /* what a cell holds, e.g. "average live bytes" */
     int value_is_bytes;       /* 1: cells and line hold bytes (images add a B) */
@@ -51,7 +74,43 @@ struct hb_chart {
      * --diff): cells hold signed values in [-vmax, vmax], drawn with the
      * diverging palette (less blue, more red, 0 as the background). */
     int diverging;
+
+    /* 1: every cell is a whole number (a count, a sum of bytes, a largest
+     * or last value); 0: cells are averages over time. */
+    int values_are_whole;
+
+    /* Row r is band first_band + r of the file, block sizes row_lo[r] ..
+     * row_hi[r] bytes. */
+    uint64_t first_band;
+    uint64_t *row_lo, *row_hi;
+
+    /* How chart columns are made of stored columns: HB_ALIGN_TIME (every
+     * chart of one file) takes stored_per_col of them at a time (of NEW's,
+     * for a difference chart; 1 for the lifetime chart, whose columns are
+     * buckets); HB_ALIGN_FRACTION (--diff --align=fraction) takes the same
+     * fraction of each run, and stored_per_col is 0. */
+    enum hb_align align;
+    uint64_t stored_per_col;
+
+    struct hb_run_summary run;
 };
+
+/* Allocate the matrix of an empty chart: nrows x ncols cells (all 0),
+ * x_start, x_end, row_labels (all NULL), row_lo, row_hi.  Returns 0, or -1
+ * (out of memory; hb_chart_free frees what was allocated). */
+int hb_chart_alloc(struct hb_chart *chart, size_t nrows, size_t ncols);
+
+/* Append the phase mark "PREFIX NAME" at time t; *cap is the capacity of
+ * chart->marks (0 at first).  Returns 0, or -1 (out of memory). */
+int hb_chart_add_mark(struct hb_chart *chart, size_t *cap, uint64_t t,
+                      const char *prefix, const char *name);
+
+/* Free everything the chart owns and leave it empty. */
+void hb_chart_free(struct hb_chart *chart);
+
+/* The column of a time chart holding time t (the last one for the end
+ * time).  O(log ncols). */
+size_t hb_chart_col_of_time(const struct hb_chart *chart, uint64_t t);
 
 /* Map a cell value to [0,1] for shading: 0 for an empty cell, otherwise a
  * value in (0,1] increasing with v, according to the scale. */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "diff.h"
+#include "diff_chart.h"
 #include "diff_report.h"
 #include "export.h"
 #include "options.h"
@@ -122,23 +122,24 @@ static void check_args(struct compare *c)
                         "does not apply with --align=fraction");
 }
 
+/* Build the difference chart; on a selection error or out of memory, say
+ * so and return the exit status (0 if built). */
 static int build_diff(const struct hb_file *o, const struct hb_file *n,
                       const struct hb_options *opt, size_t max_cols,
-                      struct hb_chart *ch, struct hb_chart_map *map)
+                      struct hb_chart *ch)
 {
     struct hb_selection sel = opt->sel;
-    char err[256];
+    struct hb_error err = { 0 };
     sel.max_cols = max_cols;
-    if (hb_diff_chart_build(o, n, &sel, (enum hb_align)opt->align, ch, map,
-                            err, sizeof err) == 0)
+    if (hb_diff_chart_build(o, n, &sel, opt->align, ch, &err) == 0)
         return 0;
-    fprintf(stderr, PROG ": %s\n", err);
-    return -1;
+    hb_error_print(&err, NULL);
+    return hb_error_status(&err);
 }
 
 /* The difference chart in text (after the report: the chart is built
  * first, so that a bad selection is reported before anything is written),
- * CSV or JSON; 0, HB_EXIT_BAD_INPUT or HB_EXIT_NOMEM. */
+ * CSV or JSON; 0 or the status of a chart that cannot be built. */
 static int write_diff_text(const struct compare *c, const struct hb_file *o,
                            const struct hb_file *n)
 {
@@ -146,13 +147,13 @@ static int write_diff_text(const struct compare *c, const struct hb_file *o,
     static const char *const stats[] = { "avg", "max", "end" };
     static const char *const weights[] = { "count", "bytes" };
     struct hb_chart ch;
-    struct hb_chart_map map;
     int width = opt->width ? opt->width : hb_terminal_width();
     size_t gutter = 7;
     for (;;) {                  /* as main.c: the gutter depends on rows */
-        if (build_diff(o, n, opt, hb_ascii_plot_width(width, gutter), &ch,
-                       &map) < 0)
-            return HB_EXIT_BAD_INPUT;
+        int r = build_diff(o, n, opt, hb_ascii_plot_width(width, gutter),
+                           &ch);
+        if (r != 0)
+            return r;
         size_t need = hb_ascii_gutter(&ch);
         if (need <= gutter || ch.ncols <= hb_ascii_plot_width(width, need))
             break;
@@ -160,9 +161,9 @@ static int write_diff_text(const struct compare *c, const struct hb_file *o,
         gutter = need;
     }
     if (opt->format == HB_FORMAT_CSV) {
-        hb_export_csv(stdout, n, &ch, &map);
+        hb_export_csv(stdout, &ch);
     } else if (opt->format == HB_FORMAT_JSON) {
-        hb_export_json(stdout, n, &ch, &map, stats[opt->sel.stat],
+        hb_export_json(stdout, &ch, stats[opt->sel.stat],
                        weights[opt->sel.weight]);
     } else {
         struct hb_error err = { HB_ERR_NONE, 0, "" };
@@ -177,12 +178,10 @@ static int write_diff_text(const struct compare *c, const struct hb_file *o,
         }
         struct hb_ascii_opts ao = {
             width, 0, hb_colour_mode(opt->color), opt->unicode, opt->scale,
-            opt->palette,
-            opt->sel.kind == HB_CHART_LIVE || opt->sel.weight == HB_WEIGHT_BYTES,
-            opt->sel.kind != HB_CHART_LIVE || opt->sel.stat != HB_STAT_AVG
+            opt->palette
         };
         fputc('\n', stdout);
-        hb_ascii_render_diff(stdout, &ch, &map, &ao);
+        hb_ascii_render_diff(stdout, &ch, &ao);
     }
     hb_chart_free(&ch);
     return 0;
@@ -193,11 +192,11 @@ static int write_diff_image(const struct hb_file *o, const struct hb_file *n,
                             int is_svg)
 {
     struct hb_chart ch;
-    struct hb_chart_map map;
     struct hb_image_opts io = { opt->image_w, opt->image_h, opt->palette,
                                 opt->scale };
-    if (build_diff(o, n, opt, (size_t)hb_image_max_columns(&io), &ch, &map) < 0)
-        return HB_EXIT_BAD_INPUT;
+    int r = build_diff(o, n, opt, (size_t)hb_image_max_columns(&io), &ch);
+    if (r != 0)
+        return r;
     return hb_write_image_file(&ch, &io, path, is_svg);
 }
 
@@ -211,7 +210,7 @@ static int write_diff(const struct compare *c, const struct hb_file *o,
     if (text && (r = write_diff_text(c, o, n)) != 0)
         return r;
     if (opt->png && (r = write_diff_image(o, n, opt, opt->png, 0)) != 0) {
-        if (r == HB_EXIT_BAD_INPUT)
+        if (r != HB_EXIT_OUTPUT)
             return r;
         status = r;
     }
@@ -308,7 +307,7 @@ int hb_compare_main(int argc, char **argv)
     } else {
         if (c.diff)
             status = write_diff(&c, o, n);
-        if (status != HB_EXIT_BAD_INPUT && status != HB_EXIT_NOMEM) {
+        if (status == 0 || status == HB_EXIT_OUTPUT) {
             int r = print_verdicts(&c);
             if (r != 0)
                 status = r;

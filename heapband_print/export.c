@@ -1,5 +1,13 @@
-/* export.c -- CSV and JSON output of the chart (see export.h).  Numbers are
- * written so that they read back exactly; rows come top first, as drawn. */
+/* export.c -- CSV and JSON output of the chart: see export.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * Rows come top first, as drawn.  One pass over the cells.
+ */
 #include "export.h"
 #include "units.h"
 
@@ -46,8 +54,7 @@ static void csv_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-void hb_export_csv(FILE *out, const struct hb_file *f,
-                   const struct hb_chart *ch, const struct hb_chart_map *map)
+void hb_export_csv(FILE *out, const struct hb_chart *ch)
 {
     fputs("kind,label,lo,hi", out);
     for (size_t j = 0; j < ch->ncols; j++)
@@ -70,10 +77,10 @@ void hb_export_csv(FILE *out, const struct hb_file *f,
                 hb_chart_col_of_time(ch, ch->marks[i].time));
     }
     for (size_t r = ch->nrows; r-- > 0;) {
-        const struct hb_band *band = &f->bands[map->first_band + r];
         char lohi[48];
         snprintf(lohi, sizeof lohi, "%llu,%llu",
-                 (unsigned long long)band->lo, (unsigned long long)band->hi);
+                 (unsigned long long)ch->row_lo[r],
+                 (unsigned long long)ch->row_hi[r]);
         csv_double_line(out, "band", ch->row_labels[r], lohi,
                         ch->cells + r * ch->ncols, ch->ncols);
     }
@@ -123,17 +130,15 @@ static void json_columns(FILE *out, const struct hb_chart *ch)
     fputs("  ],\n", out);
 }
 
-static void json_rows(FILE *out, const struct hb_file *f,
-                      const struct hb_chart *ch,
-                      const struct hb_chart_map *map)
+static void json_rows(FILE *out, const struct hb_chart *ch)
 {
     fputs("  \"rows\": [\n", out);
     for (size_t r = ch->nrows; r-- > 0;) {
-        const struct hb_band *band = &f->bands[map->first_band + r];
         fputs("    {\"label\": ", out);
         json_string(out, ch->row_labels[r]);
         fprintf(out, ", \"lo\": %llu, \"hi\": %llu, \"values\": ",
-                (unsigned long long)band->lo, (unsigned long long)band->hi);
+                (unsigned long long)ch->row_lo[r],
+                (unsigned long long)ch->row_hi[r]);
         json_doubles(out, ch->cells + r * ch->ncols, ch->ncols);
         fprintf(out, "}%s\n", r > 0 ? "," : "");
     }
@@ -153,15 +158,13 @@ static void json_marks(FILE *out, const struct hb_chart *ch)
     fputs(ch->nmarks ? "\n  ],\n" : "],\n", out);
 }
 
-void hb_export_json(FILE *out, const struct hb_file *f,
-                    const struct hb_chart *ch,
-                    const struct hb_chart_map *map, const char *stat,
+void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
                     const char *weight)
 {
     fputs("{\n  \"chart\": ", out);
     json_string(out, ch->chart_name);
     fputs(",\n  \"command\": ", out);
-    json_string(out, f->cmd);
+    json_string(out, ch->run.cmd);
     fputs(",\n  \"time_unit\": ", out);
     json_string(out, ch->time_unit);
     fputs(",\n  \"value\": ", out);
@@ -170,13 +173,15 @@ void hb_export_json(FILE *out, const struct hb_file *f,
     json_string(out, stat);
     fputs(",\n  \"weight\": ", out);
     json_string(out, weight);
+    /* Under fraction alignment the count varies: 0. */
     fprintf(out, ",\n  \"stored_columns_per_column\": %llu,\n",
-            (unsigned long long)map->per_col);
+            (unsigned long long)(ch->align == HB_ALIGN_TIME
+                                 ? ch->stored_per_col : 0));
     fputs("  \"vmax\": ", out);
     put_number(out, ch->vmax);
     fputs(",\n", out);
     json_columns(out, ch);
-    json_rows(out, f, ch, map);
+    json_rows(out, ch);
     json_marks(out, ch);
     fputs("  \"heap\": ", out);
     if (ch->line != NULL)

@@ -1,10 +1,20 @@
-/* export.h -- the matrix as drawn, for scripts: CSV and JSON. */
+/* export.h -- the matrix as drawn, for scripts: CSV and JSON.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * Both read only the chart (chart.h) and write every number so that it
+ * reads back exactly (docs/manual/heapband_print.md, "CSV" and "JSON").
+ */
 #ifndef HEAPBAND_PRINT_EXPORT_H
 #define HEAPBAND_PRINT_EXPORT_H
 
 #include <stdio.h>
 
-#include "chartbuild.h"
+#include "chart.h"
 
 /* CSV: one line per row of the chart, with a first column saying what the
  * line holds:
@@ -15,14 +25,11 @@
  *   heap,,,,<total heap of each column>  (time charts only)
  *   mark,"NAME",TIME,COLUMN              (one per phase mark drawn)
  *   band,LABEL,LO,HI,<cells>             (one per row, top row first)   */
-void hb_export_csv(FILE *out, const struct hb_file *f,
-                   const struct hb_chart *chart,
-                   const struct hb_chart_map *map);
+void hb_export_csv(FILE *out, const struct hb_chart *chart);
 
-/* JSON: one object, see docs/manual/heapband_print.md. */
-void hb_export_json(FILE *out, const struct hb_file *f,
-                    const struct hb_chart *chart,
-                    const struct hb_chart_map *map, const char *stat,
-                    const char *weight);
+/* JSON: one object, see docs/manual/heapband_print.md; stat and weight are
+ * the words of --stat and --weight. */
+void hb_export_json(FILE *out, const struct hb_chart *chart,
+                    const char *stat, const char *weight);
 
 #endif

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "chartbuild.h"
+#include "chart_build.h"
 #include "compare.h"
 #include "export.h"
 #include "hbfile.h"
@@ -48,29 +48,30 @@ static void check_combinations(const struct hb_options *o, size_t nfiles)
 
 /* --------------------------------------------------------------- output */
 
-/* Build the chart; on a selection error (e.g. --from after the end), say
- * so and return -1. */
+/* Build the chart; on a selection error (e.g. --from after the end) or
+ * out of memory, say so and return the exit status (0 if built). */
 static int build_chart(const struct hb_file *f, struct hb_selection *sel,
-                       struct hb_chart *ch, struct hb_chart_map *map)
+                       struct hb_chart *ch)
 {
-    char err[256];
-    if (hb_chart_build(f, sel, ch, map, err, sizeof err) == 0)
+    struct hb_error err = { 0 };
+    if (hb_chart_build(f, sel, ch, &err) == 0)
         return 0;
-    fprintf(stderr, PROG ": %s\n", err);
-    return -1;
+    hb_error_print(&err, NULL);
+    return hb_error_status(&err);
 }
 
 /* Build the chart for a text width: the gutter depends on the labels of
- * the rows chosen, so build once, measure, and rebuild if it does not fit. */
+ * the rows chosen, so build once, measure, and rebuild if it does not fit.
+ * Returns 0 or the exit status of the error. */
 static int build_for_width(const struct hb_file *f, struct hb_selection *sel,
-                           int width, struct hb_chart *ch,
-                           struct hb_chart_map *map)
+                           int width, struct hb_chart *ch)
 {
     size_t gutter = 5;
     for (;;) {
         sel->max_cols = hb_ascii_plot_width(width, gutter);
-        if (build_chart(f, sel, ch, map) < 0)
-            return -1;
+        int r = build_chart(f, sel, ch);
+        if (r != 0)
+            return r;
         size_t need = hb_ascii_gutter(ch);
         if (need <= gutter || ch->ncols <= hb_ascii_plot_width(width, need))
             return 0;
@@ -79,50 +80,49 @@ static int build_for_width(const struct hb_file *f, struct hb_selection *sel,
     }
 }
 
-/* Returns 0, EXIT_BAD_INPUT (bad selection) or EXIT_OUTPUT. */
+/* Returns 0, EXIT_OUTPUT, or the status of a chart that cannot be built
+ * (a bad selection, out of memory). */
 static int write_image(const struct hb_file *f, const struct hb_options *o,
                        const char *path, int is_svg)
 {
     struct hb_selection sel = o->sel;
     struct hb_chart ch;
-    struct hb_chart_map map;
     struct hb_image_opts io = { o->image_w, o->image_h, o->palette, o->scale };
     /* At most a column per pixel of the plot, so that no two columns share
      * a pixel. */
     sel.max_cols = (size_t)hb_image_max_columns(&io);
-    if (build_chart(f, &sel, &ch, &map) < 0)
-        return EXIT_BAD_INPUT;
+    int r = build_chart(f, &sel, &ch);
+    if (r != 0)
+        return r;
     return hb_write_image_file(&ch, &io, path, is_svg);
 }
 
-/* The text outputs: chart, CSV, JSON or sites.  Returns 0 or
- * EXIT_BAD_INPUT. */
+/* The text outputs: chart, CSV, JSON or sites.  Returns 0 or the status
+ * of a chart that cannot be built. */
 static int write_text(const struct hb_file *f, struct hb_options *o)
 {
     static const char *const stats[] = { "avg", "max", "end" };
     static const char *const weights[] = { "count", "bytes" };
     struct hb_chart ch;
-    struct hb_chart_map map;
     int width = o->width ? o->width : hb_terminal_width();
-    if (build_for_width(f, &o->sel, width, &ch, &map) < 0)
-        return EXIT_BAD_INPUT;
+    int r = build_for_width(f, &o->sel, width, &ch);
+    if (r != 0)
+        return r;
     if (o->sites) {
         int chosen = o->sel.has_min_size || o->sel.has_max_size;
-        hb_sites_report(stdout, f, chosen ? map.first_band : 0,
-                        chosen ? map.last_band : UINT64_MAX);
+        hb_sites_report(stdout, f, chosen ? ch.first_band : 0,
+                        chosen ? ch.first_band + ch.nrows - 1 : UINT64_MAX);
     } else if (o->format == HB_FORMAT_CSV) {
-        hb_export_csv(stdout, f, &ch, &map);
+        hb_export_csv(stdout, &ch);
     } else if (o->format == HB_FORMAT_JSON) {
-        hb_export_json(stdout, f, &ch, &map, stats[o->sel.stat],
+        hb_export_json(stdout, &ch, stats[o->sel.stat],
                        weights[o->sel.weight]);
     } else {
         struct hb_ascii_opts ao = {
             width, o->height ? o->height : hb_graph_height(),
-            hb_colour_mode(o->color), o->unicode, o->scale, o->palette,
-            o->sel.kind == HB_CHART_LIVE || o->sel.weight == HB_WEIGHT_BYTES,
-            o->sel.kind != HB_CHART_LIVE || o->sel.stat != HB_STAT_AVG
+            hb_colour_mode(o->color), o->unicode, o->scale, o->palette
         };
-        hb_ascii_render(stdout, f, &ch, &map, &ao);
+        hb_ascii_render(stdout, &ch, &ao);
     }
     hb_chart_free(&ch);
     return 0;
@@ -138,7 +138,7 @@ static int write_outputs(const struct hb_file *f, struct hb_options *o)
             return r;
     }
     if (o->png != NULL && (r = write_image(f, o, o->png, 0)) != 0) {
-        if (r == EXIT_BAD_INPUT)
+        if (r != EXIT_OUTPUT)
             return r;
         status = r;
     }

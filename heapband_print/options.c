@@ -241,7 +241,8 @@ static void value_option(struct hb_options *o, const char *name, const char *v)
         o->format = (enum hb_out_format)pick_word(name, v, formats),
         o->format_given = 1;
     else if (strcmp(name, "--align") == 0)
-        o->align = pick_word(name, v, aligns), o->align_given = 1;
+        o->align = (enum hb_align)pick_word(name, v, aligns),
+        o->align_given = 1;
     if ((strcmp(name, "--png") == 0 || strcmp(name, "--svg") == 0) && !*v)
         hb_option_error(name, "needs a file name");
 }

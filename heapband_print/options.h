@@ -11,11 +11,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ascii.h"
-#include "chartbuild.h"
+#include "chart.h"
 #include "error.h"
 #include "hbfile.h"
 #include "palette.h"
+#include "selection.h"
 
 
 enum hb_color_choice { HB_COLOR_AUTO, HB_COLOR_ALWAYS, HB_COLOR_NEVER };
@@ -34,7 +34,8 @@ struct hb_options {
     enum hb_out_format format;
     int format_given;
     int sites;
-    int align, align_given;       /* --diff: enum hb_align (diff.h) */
+    enum hb_align align;          /* --diff */
+    int align_given;
 };
 
 /* Defaults: image 1200x800, everything else 0. */

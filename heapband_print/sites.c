@@ -1,5 +1,15 @@
 /* sites.c -- the --sites report: for every band with "top" lines, its sites
- * ranked by bytes allocated and by peak live bytes, each with its stack. */
+ * ranked by bytes allocated and by peak live bytes, each with its stack.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * One pass over the "top" records, which the parser keeps by band (then
+ * ranking, then rank), and each site named looked up by its number.
+ */
 #include "sites.h"
 #include "units.h"
 

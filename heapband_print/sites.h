@@ -1,4 +1,14 @@
-/* sites.h -- the --sites report: per band, its top allocation sites. */
+/* sites.h -- the --sites report: per band, its top allocation sites.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * A report of the file model's site tables ("site", "frame" and "top"
+ * records), not of the chart: it reads the parsed file.
+ */
 #ifndef HEAPBAND_PRINT_SITES_H
 #define HEAPBAND_PRINT_SITES_H
 

@@ -13,5 +13,5 @@ ${CLANG:-clang-14} -std=c11 -g -O1 -Wall -Wextra -Werror \
    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
    -I"$p" -I"$src/heapband" -o "$out" "$src/tests/fuzz/fuzz_parse.c" \
    "$p"/hbfile*.c "$p/error.c" "$p/bigmem.c" \
-   "$p/chart.c" "$p/units.c" "$p/ascii.c" "$p/export.c" \
+   "$p/chart.c" "$p/chart_build.c" "$p/grid.c" "$p/units.c" "$p/ascii.c" "$p/export.c" \
    "$p/sites.c" "$p/palette.c" -lm

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "chartbuild.h"
+#include "chart_build.h"
 #include "export.h"
 #include "hbfile.h"
 #include "sites.h"
@@ -28,15 +28,14 @@ static void draw_one(const struct hb_file *f, const struct hb_selection *sel,
                      int unicode, FILE *sink)
 {
     struct hb_chart ch;
-    struct hb_chart_map map;
-    char err[256];
-    if (hb_chart_build(f, sel, &ch, &map, err, sizeof err) < 0)
+    struct hb_error err = { 0 };
+    if (hb_chart_build(f, sel, &ch, &err) < 0)
         return;
     struct hb_ascii_opts ao = { 40, 4, HB_COLOR_NONE, unicode, HB_SCALE_LOG,
-                                HB_PALETTE_GREGG, 1, 0 };
-    hb_ascii_render(sink, f, &ch, &map, &ao);
-    hb_export_csv(sink, f, &ch, &map);
-    hb_export_json(sink, f, &ch, &map, "avg", "count");
+                                HB_PALETTE_GREGG };
+    hb_ascii_render(sink, &ch, &ao);
+    hb_export_csv(sink, &ch);
+    hb_export_json(sink, &ch, "avg", "count");
     hb_chart_free(&ch);
 }
 

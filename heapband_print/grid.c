@@ -1,0 +1,354 @@
+/* grid.c -- stored columns grouped into chart columns, and the exact value
+ * of each group per band: see grid.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * Cell records come sorted by column, then band, so a chart column's
+ * records are consecutive: its sums are kept in one 128-bit accumulator per
+ * row and turned into cell values (divided once) when the next chart
+ * column starts.  Only the records of the grid's stored columns are read
+ * (found by binary search): the cells are most of a file.
+ */
+#include "grid.h"
+
+#include <stdlib.h>
+
+/* ------------------------------------------------------------ layouts */
+
+int hb_time_layout_init(struct hb_time_layout *lay, uint64_t width,
+                        uint64_t end, const struct hb_selection *sel,
+                        const char *runs, struct hb_error *err)
+{
+    if (sel->has_from && sel->has_to && sel->from > sel->to)
+        return hb_error_set(err, HB_ERR_USAGE, 0,
+                            "option --from: later than --to");
+    lay->width = width;
+    lay->end = end;
+    lay->first = sel->has_from ? sel->from / width : 0;
+    lay->last = end / width;
+    if (lay->first > lay->last)
+        return hb_error_set(err, HB_ERR_USAGE, 0, "option --from: %llu is "
+                            "after the end of %s (%llu)",
+                            (unsigned long long)sel->from, runs,
+                            (unsigned long long)end);
+    if (sel->has_to && sel->to / width < lay->last)
+        lay->last = sel->to / width;
+    /* The smallest k with ceil(nsel / k) <= max_cols. */
+    uint64_t nsel = lay->last - lay->first + 1;
+    uint64_t max_cols = sel->max_cols > 0 ? sel->max_cols : 1;
+    lay->per_col = (nsel - 1) / max_cols + 1;
+    lay->ncols = (size_t)((nsel - 1) / lay->per_col + 1);
+    return 0;
+}
+
+/* The end of the span of the columns of `width` ending with column c:
+ * min((c + 1) * width, end), without overflow. */
+static uint64_t span_end(uint64_t c, uint64_t width, uint64_t end)
+{
+    uint64_t start = c * width;
+    return end - start < width ? end : start + width;
+}
+
+void hb_time_layout_span(const struct hb_time_layout *lay, size_t j,
+                         uint64_t *start, uint64_t *end)
+{
+    uint64_t first = lay->first + (uint64_t)j * lay->per_col;
+    uint64_t last = first + lay->per_col - 1;
+    if (last > lay->last)
+        last = lay->last;
+    *start = first * lay->width;
+    *end = span_end(last, lay->width, lay->end);
+}
+
+void hb_grid_by_time(struct hb_grid *g, const struct hb_file *f,
+                     const struct hb_time_layout *lay)
+{
+    uint64_t r = lay->width / f->col_width;   /* f's columns per layout's */
+    g->f = f;
+    g->align = HB_ALIGN_TIME;
+    g->ncols = lay->ncols;
+    g->c_first = lay->first * r;
+    g->c_last = lay->last * r + (r - 1);
+    if (g->c_last > f->ncols - 1)
+        g->c_last = f->ncols - 1;
+    g->per_col = lay->per_col * r;
+}
+
+void hb_grid_by_fraction(struct hb_grid *g, const struct hb_file *f,
+                         size_t ncols)
+{
+    g->f = f;
+    g->align = HB_ALIGN_FRACTION;
+    g->ncols = ncols;
+    g->c_first = 0;
+    g->c_last = f->ncols - 1;
+    g->per_col = 0;
+}
+
+/* -------------------------------------------------------------- groups */
+
+size_t hb_grid_col(const struct hb_grid *g, uint64_t c)
+{
+    if (g->align == HB_ALIGN_TIME)
+        return (size_t)((c - g->c_first) / g->per_col);
+    return (size_t)((hb_u128)c * g->ncols / g->f->ncols);
+}
+
+int hb_grid_group(const struct hb_grid *g, size_t j, uint64_t *first,
+                  uint64_t *last)
+{
+    if (g->align == HB_ALIGN_TIME) {
+        *first = g->c_first + (uint64_t)j * g->per_col;
+        *last = *first + g->per_col - 1;
+    } else {
+        hb_u128 nc = g->f->ncols, n = g->ncols;
+        *first = (uint64_t)((j * nc + n - 1) / n);
+        *last = (uint64_t)(((j + 1) * nc + n - 1) / n) - 1;
+    }
+    if (*last > g->c_last)
+        *last = g->c_last;
+    return *first <= *last;
+}
+
+int hb_grid_span(const struct hb_grid *g, size_t j, uint64_t *start,
+                 uint64_t *end)
+{
+    uint64_t first, last;
+    if (!hb_grid_group(g, j, &first, &last))
+        return 0;
+    *start = hb_col_start(g->f, first);
+    *end = hb_col_span_end(g->f, last);
+    return 1;
+}
+
+/* The first cell record of column c or after it. */
+static size_t first_cell_from(const struct hb_file *f, uint64_t c)
+{
+    size_t lo = 0, hi = f->ncells;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->cells[mid].c < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The cell records of the grid's stored columns: [*first, *end). */
+static void grid_cells(const struct hb_grid *g, size_t *first, size_t *end)
+{
+    const struct hb_file *f = g->f;
+    if (g->c_first > g->c_last) {
+        *first = *end = 0;
+        return;
+    }
+    *first = g->c_first == 0 ? 0 : first_cell_from(f, g->c_first);
+    *end = g->c_last + 1 >= f->ncols ? f->ncells
+                                     : first_cell_from(f, g->c_last + 1);
+}
+
+int hb_grid_bands(const struct hb_grid *g, uint64_t *lo, uint64_t *hi)
+{
+    const struct hb_file *f = g->f;
+    size_t first, end;
+    grid_cells(g, &first, &end);
+    if (first == 0 && end == f->ncells) {     /* the parser's range */
+        *lo = f->cells_b_lo;
+        *hi = f->cells_b_hi;
+        return f->ncells > 0;
+    }
+    for (size_t i = first; i < end; i++) {
+        const struct hb_cellrec *cell = &f->cells[i];
+        if (i == first || cell->b < *lo)
+            *lo = cell->b;
+        if (i == first || cell->b > *hi)
+            *hi = cell->b;
+    }
+    return end > first;
+}
+
+/* ------------------------------------------------------------- values */
+
+/* acc / den (den > 0) as a double, exact to the double's precision even
+ * when acc needs more than 64 bits.  Shifts when den is a power of two (as
+ * the time of a chart column usually is), 64-bit operations when they are
+ * enough: both give the same quotient and remainder as the 128-bit
+ * division, which is much slower (there is a division per cell). */
+static double ratio(hb_u128 acc, uint64_t den)
+{
+    hb_u128 q, r;
+    if ((den & (den - 1)) == 0) {
+        q = acc >> __builtin_ctzll(den);
+        r = acc & (den - 1);
+    } else if (acc <= UINT64_MAX) {
+        q = (uint64_t)acc / den;
+        r = (uint64_t)acc % den;
+    } else {
+        q = acc / den;
+        r = acc % den;
+    }
+    double whole = q <= UINT64_MAX ? (double)(uint64_t)q : (double)q;
+    return whole + (double)(uint64_t)r / (double)den;
+}
+
+/* What a cell record gives its chart cell. */
+enum merge_rule {
+    SUM_ALLOCS, SUM_ALLOC_BYTES,   /* allocs charts */
+    AVG_LIVE,                      /* sum of LIVE_INTEGRAL / time */
+    MAX_LIVE,                      /* the largest LIVE_MAX */
+    END_LIVE                       /* LIVE_END of the last stored column */
+};
+
+static enum merge_rule merge_rule(const struct hb_selection *sel)
+{
+    if (sel->kind == HB_CHART_ALLOCS)
+        return sel->weight == HB_WEIGHT_BYTES ? SUM_ALLOC_BYTES : SUM_ALLOCS;
+    return sel->stat == HB_STAT_MAX ? MAX_LIVE
+         : sel->stat == HB_STAT_END ? END_LIVE : AVG_LIVE;
+}
+
+/* The chart column being filled: its number, its last stored column and
+ * its time. */
+struct fill_col {
+    size_t j;
+    uint64_t last;
+    uint64_t time;
+};
+
+static void start_col(const struct hb_grid *g, const uint64_t *x_start,
+                      const uint64_t *x_end, size_t j, struct fill_col *col)
+{
+    uint64_t first = 0, start = 0, end = 0;
+    col->j = j;
+    hb_grid_group(g, j, &first, &col->last);
+    if (x_start != NULL) {
+        start = x_start[j];
+        end = x_end[j];
+    } else {
+        hb_grid_span(g, j, &start, &end);
+    }
+    col->time = end - start;
+}
+
+/* Column col's sums (acc, one per row) into its cells: counts, or averages
+ * over its time; acc is cleared for the next column. */
+static void flush_sums(enum merge_rule rule, hb_u128 *acc, size_t nrows,
+                       size_t ncols, const struct fill_col *col,
+                       double *cells)
+{
+    uint64_t den = rule == AVG_LIVE ? col->time : 1;
+    for (size_t r = 0; r < nrows; r++) {
+        if (acc[r] == 0)
+            continue;               /* the cell stays 0 */
+        cells[r * ncols + col->j] = ratio(acc[r], den);
+        acc[r] = 0;
+    }
+}
+
+/* What hb_grid_fill works on. */
+struct fill {
+    const struct hb_grid *g;
+    uint64_t first_band, last_band;
+    const uint64_t *x_start, *x_end;   /* NULL: the file's own times */
+    double *cells;
+    hb_u128 *acc;                      /* a sum per row, or NULL */
+};
+
+/* hb_grid_fill for one rule: inlined with the rule a constant, so that
+ * each rule gets a loop of its own without a test of the rule per cell. */
+static inline __attribute__((always_inline)) void
+fill_rule(const struct fill *fl, enum merge_rule rule)
+{
+    const struct hb_grid *g = fl->g;
+    const struct hb_file *f = g->f;
+    size_t nrows = (size_t)(fl->last_band - fl->first_band + 1);
+    size_t ncols = g->ncols;
+    double *cells = fl->cells;
+    hb_u128 *acc = fl->acc;
+    size_t first, end;
+    grid_cells(g, &first, &end);
+    struct fill_col col = { SIZE_MAX, 0, 0 };
+    uint64_t c = 0;
+    int have_c = 0;
+    for (size_t i = first; i < end; i++) {
+        const struct hb_cellrec *cell = &f->cells[i];
+        if (cell->b < fl->first_band || cell->b > fl->last_band)
+            continue;
+        if (!have_c || cell->c != c) {    /* one division per column */
+            c = cell->c;
+            have_c = 1;
+            size_t j = hb_grid_col(g, c);
+            if (j != col.j) {
+                if (acc != NULL && col.j != SIZE_MAX)
+                    flush_sums(rule, acc, nrows, ncols, &col, cells);
+                start_col(g, fl->x_start, fl->x_end, j, &col);
+            }
+        }
+        size_t r = (size_t)(cell->b - fl->first_band);
+        switch (rule) {
+        case SUM_ALLOCS:
+            acc[r] += cell->allocs;
+            break;
+        case SUM_ALLOC_BYTES:
+            acc[r] += cell->alloc_bytes;
+            break;
+        case AVG_LIVE:
+            if (col.time > 0)
+                acc[r] += cell->live_integral;
+            else if (cell->c == col.last)  /* no time: its value then */
+                cells[r * ncols + col.j] = (double)cell->live_end;
+            break;
+        case MAX_LIVE:
+            if ((double)cell->live_max > cells[r * ncols + col.j])
+                cells[r * ncols + col.j] = (double)cell->live_max;
+            break;
+        case END_LIVE:
+            if (cell->c == col.last)
+                cells[r * ncols + col.j] = (double)cell->live_end;
+            break;
+        }
+    }
+    if (acc != NULL && col.j != SIZE_MAX)
+        flush_sums(rule, acc, nrows, ncols, &col, cells);
+}
+
+int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
+                 uint64_t first_band, uint64_t last_band,
+                 const uint64_t *x_start, const uint64_t *x_end,
+                 double *cells, struct hb_error *err)
+{
+    enum merge_rule rule = merge_rule(sel);
+    struct fill fl = { g, first_band, last_band, x_start, x_end, cells, NULL };
+    if (rule == SUM_ALLOCS || rule == SUM_ALLOC_BYTES || rule == AVG_LIVE) {
+        fl.acc = calloc((size_t)(last_band - first_band + 1), sizeof *fl.acc);
+        if (fl.acc == NULL)
+            return hb_error_nomem(err, "building the chart");
+    }
+    switch (rule) {
+    case SUM_ALLOCS:      fill_rule(&fl, SUM_ALLOCS); break;
+    case SUM_ALLOC_BYTES: fill_rule(&fl, SUM_ALLOC_BYTES); break;
+    case AVG_LIVE:        fill_rule(&fl, AVG_LIVE); break;
+    case MAX_LIVE:        fill_rule(&fl, MAX_LIVE); break;
+    case END_LIVE:        fill_rule(&fl, END_LIVE); break;
+    }
+    free(fl.acc);
+    return 0;
+}
+
+void hb_grid_fill_line(const struct hb_grid *g, double *line)
+{
+    const struct hb_file *f = g->f;
+    for (size_t i = 0; i < f->ncolrecs; i++) {
+        const struct hb_colrec *col = &f->cols[i];
+        if (col->c < g->c_first || col->c > g->c_last)
+            continue;
+        size_t j = hb_grid_col(g, col->c);
+        if ((double)col->live_max > line[j])
+            line[j] = (double)col->live_max;
+    }
+}
