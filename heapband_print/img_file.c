@@ -11,7 +11,7 @@
 #include "img_file.h"
 
 #include "bigmem.h"
-#include "chartbuild.h"
+#include "chart.h"
 #include "img_draw.h"
 #include "png_write.h"
 
