@@ -147,7 +147,7 @@ static int write_diff_text(const struct compare *c, const struct hb_file *o,
     static const char *const stats[] = { "avg", "max", "end" };
     static const char *const weights[] = { "count", "bytes" };
     struct hb_chart ch;
-    int width = opt->width ? opt->width : hb_terminal_width();
+    int width = opt->width ? opt->width : hb_term_width();
     size_t gutter = 7;
     for (;;) {                  /* as main.c: the gutter depends on rows */
         int r = build_diff(o, n, opt, hb_ascii_plot_width(width, gutter),
@@ -177,7 +177,7 @@ static int write_diff_text(const struct compare *c, const struct hb_file *o,
             return 0;
         }
         struct hb_ascii_opts ao = {
-            width, 0, hb_colour_mode(opt->color), opt->unicode, opt->scale,
+            width, 0, hb_term_color_mode(opt->color), opt->unicode, opt->scale,
             opt->palette
         };
         fputc('\n', stdout);

@@ -104,7 +104,7 @@ static int write_text(const struct hb_file *f, struct hb_options *o)
     static const char *const stats[] = { "avg", "max", "end" };
     static const char *const weights[] = { "count", "bytes" };
     struct hb_chart ch;
-    int width = o->width ? o->width : hb_terminal_width();
+    int width = o->width ? o->width : hb_term_width();
     int r = build_for_width(f, &o->sel, width, &ch);
     if (r != 0)
         return r;
@@ -119,8 +119,8 @@ static int write_text(const struct hb_file *f, struct hb_options *o)
                        weights[o->sel.weight]);
     } else {
         struct hb_ascii_opts ao = {
-            width, o->height ? o->height : hb_graph_height(),
-            hb_colour_mode(o->color), o->unicode, o->scale, o->palette
+            width, o->height ? o->height : hb_term_graph_height(),
+            hb_term_color_mode(o->color), o->unicode, o->scale, o->palette
         };
         hb_ascii_render(stdout, &ch, &ao);
     }

@@ -1,5 +1,5 @@
 /* options.c -- heapband_print's command line, input files and terminal:
- * see options.h. */
+ * see options.h.  The terminal is term.c's. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 #include "options.h"
@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,10 +17,6 @@
 #include "units.h"
 
 #define PROG "heapband_print"
-#define MIN_WIDTH 20
-#define MAX_WIDTH 100000
-#define DEFAULT_WIDTH 80
-#define DEFAULT_GRAPH_HEIGHT 8
 #define MAX_GRAPH_HEIGHT 200
 #define DEFAULT_IMAGE_W 1200
 #define DEFAULT_IMAGE_H 800
@@ -220,7 +215,8 @@ static void value_option(struct hb_options *o, const char *name, const char *v)
     else if (strcmp(name, "--max-size") == 0)
         o->sel.has_max_size = 1, o->sel.max_size = size_value(name, v);
     else if (strcmp(name, "--width") == 0)
-        o->width = parse_int(name, v, MIN_WIDTH, MAX_WIDTH);
+        o->width = parse_int(name, v, HB_TERM_MIN_WIDTH,
+                             HB_TERM_MAX_WIDTH);
     else if (strcmp(name, "--height") == 0)
         o->height = parse_int(name, v, 1, MAX_GRAPH_HEIGHT);
     else if (strcmp(name, "--color") == 0)
@@ -419,47 +415,4 @@ int hb_load_file(const char *path, struct hb_file *f)
     if (r < 0)
         hb_error_print(&err, path);
     return hb_error_status(&err);
-}
-
-/* ------------------------------------------------------------- terminal */
-
-int hb_terminal_width(void)
-{
-    const char *cols = getenv("COLUMNS");
-    if (cols != NULL) {
-        long v = strtol(cols, NULL, 10);
-        if (v > 0)
-            return v < MIN_WIDTH ? MIN_WIDTH : v > MAX_WIDTH ? MAX_WIDTH : (int)v;
-    }
-    struct winsize ws;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-        return ws.ws_col < MIN_WIDTH ? MIN_WIDTH : ws.ws_col;
-    return DEFAULT_WIDTH;
-}
-
-int hb_graph_height(void)
-{
-    struct winsize ws;
-    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
-        && ws.ws_row > 0) {
-        int h = ws.ws_row / 6;
-        return h < 3 ? 3 : h > 12 ? 12 : h;
-    }
-    return DEFAULT_GRAPH_HEIGHT;
-}
-
-enum hb_color_mode hb_colour_mode(enum hb_color_choice c)
-{
-    if (c == HB_COLOR_NEVER)
-        return HB_COLOR_NONE;
-    if (c == HB_COLOR_AUTO) {
-        const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
-        if (!isatty(STDOUT_FILENO) || (no != NULL && *no != '\0')
-            || (term != NULL && strcmp(term, "dumb") == 0))
-            return HB_COLOR_NONE;
-    }
-    const char *ct = getenv("COLORTERM");
-    if (ct != NULL && (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0))
-        return HB_COLOR_TRUE;
-    return HB_COLOR_256;
 }

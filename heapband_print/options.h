@@ -1,6 +1,6 @@
 /* options.h -- heapband_print's command line: the options shared by the
- * chart (main.c) and by --diff/--check (compare.c), reading an input file,
- * and what the terminal is like.
+ * chart (main.c) and by --diff/--check (compare.c), and reading an input
+ * file.
  *
  * Errors are reported on stderr as "heapband_print: option --x: what is
  * wrong" and end the program with status 2.
@@ -16,9 +16,8 @@
 #include "hbfile.h"
 #include "palette.h"
 #include "selection.h"
+#include "term.h"
 
-
-enum hb_color_choice { HB_COLOR_AUTO, HB_COLOR_ALWAYS, HB_COLOR_NEVER };
 enum hb_out_format { HB_FORMAT_TEXT, HB_FORMAT_CSV, HB_FORMAT_JSON };
 
 struct hb_options {
@@ -75,14 +74,6 @@ int hb_resolve_time(const struct hb_file *f, const char *value, int last,
  * file" for one file, "of either file" for two). */
 int hb_resolve_range(const struct hb_file *const *files, size_t nfiles,
                      struct hb_options *o);
-
-/* Characters per line: $COLUMNS, the terminal's width, or 80. */
-int hb_terminal_width(void);
-
-/* Lines of the heap graph: a sixth of the terminal (3 to 12), or 8. */
-int hb_graph_height(void);
-
-enum hb_color_mode hb_colour_mode(enum hb_color_choice c);
 
 /* Read and parse the file at path ("-": standard input).  Returns 0, or
  * the exit status (HB_EXIT_BAD_INPUT, HB_EXIT_NOMEM) after saying on
