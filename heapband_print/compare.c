@@ -19,6 +19,7 @@
 #include "export.h"
 #include "options.h"
 #include "img_file.h"
+#include "load.h"
 #include "rules.h"
 
 #define PROG "heapband_print"
@@ -282,14 +283,15 @@ int hb_compare_main(int argc, char **argv)
 
     struct hb_file files[2];
     for (size_t i = 0; i < c.nfiles; i++) {
-        int load_status = hb_load_file(c.files[i], &files[i]);
-        if (load_status != HB_EXIT_OK) {
+        struct hb_error load_err = { HB_ERR_NONE, 0, "" };
+        if (hb_load_file(c.files[i], &files[i], &load_err) < 0) {
+            hb_error_print(&load_err, c.files[i]);
             for (size_t k = 0; k < i; k++)
                 hb_file_free(&files[k]);
             free(c.rules);
             free(c.parsed);
             free(c.broken);
-            return load_status;
+            return hb_error_status(&load_err);
         }
     }
     const struct hb_file *o = c.diff ? &files[0] : NULL;

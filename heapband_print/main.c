@@ -20,6 +20,7 @@
 #include "hbfile.h"
 #include "options.h"
 #include "img_file.h"
+#include "load.h"
 #include "sites.h"
 
 #define PROG "heapband_print"
@@ -163,11 +164,13 @@ int main(int argc, char **argv)
     check_combinations(&o, nfiles);
 
     struct hb_file f;
-    int status = hb_load_file(file, &f);
-    if (status != HB_EXIT_OK)
-        return status;
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    if (hb_load_file(file, &f, &err) < 0) {
+        hb_error_print(&err, file);
+        return hb_error_status(&err);
+    }
     const struct hb_file *files[1] = { &f };
-    status = hb_resolve_range(files, 1, &o) < 0 ? EXIT_BAD_INPUT
+    int status = hb_resolve_range(files, 1, &o) < 0 ? EXIT_BAD_INPUT
                                                     : write_outputs(&f, &o);
     hb_file_free(&f);
     return status;

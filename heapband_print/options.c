@@ -1,5 +1,5 @@
-/* options.c -- heapband_print's command line, input files and terminal:
- * see options.h.  The terminal is term.c's. */
+/* options.c -- heapband_print's command line: see options.h.  (The terminal
+ * is term.c's, reading the input load.c's.) */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 #include "options.h"
@@ -9,9 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "img_layout.h"
 #include "units.h"
@@ -332,87 +329,4 @@ void hb_parse_args(struct hb_options *o, int argc, char **argv,
         if (x == NULL || !fn(ctx, name, v))
             value_option(o, name, v);
     }
-}
-
-/* ---------------------------------------------------------------- input */
-
-struct input {
-    char *data;
-    size_t len;
-    int mapped;               /* data is an mmap of the file, not malloc'd */
-};
-
-/* Read a stream that cannot be mapped (a pipe, standard input). */
-static int read_stream(FILE *in, const char *path, struct input *inp,
-                       struct hb_error *err)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (buf == NULL) {
-            char what[sizeof err->msg];
-            snprintf(what, sizeof what, "reading %s", path);
-            return hb_error_nomem(err, what);
-        }
-        n += fread(buf + n, 1, cap - n, in);
-        if (n < cap)
-            break;
-        cap *= 2;
-        char *bigger = realloc(buf, cap);
-        if (bigger == NULL)
-            free(buf);
-        buf = bigger;
-    }
-    if (ferror(in)) {
-        free(buf);
-        return hb_error_set(err, HB_ERR_INPUT, 0, "%s", strerror(errno));
-    }
-    inp->data = buf;
-    inp->len = n;
-    inp->mapped = 0;
-    return 0;
-}
-
-/* The whole file (or standard input for "-").  A regular file is mapped:
- * no copy, and far fewer page faults than reading it into the heap. */
-static int read_input(const char *path, struct input *inp,
-                      struct hb_error *err)
-{
-    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (in == NULL)
-        return hb_error_set(err, HB_ERR_INPUT, 0, "%s", strerror(errno));
-    struct stat st;
-    if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
-                       fileno(in), 0);
-        if (m != MAP_FAILED) {
-            inp->data = m;
-            inp->len = (size_t)st.st_size;
-            inp->mapped = 1;
-            if (in != stdin)
-                fclose(in);
-            return 0;
-        }
-    }
-    int r = read_stream(in, path, inp, err);
-    if (in != stdin)
-        fclose(in);
-    return r;
-}
-
-int hb_load_file(const char *path, struct hb_file *f)
-{
-    struct input in = { NULL, 0, 0 };
-    struct hb_error err = { 0 };
-    int r = read_input(path, &in, &err);
-    if (r == 0) {
-        r = hb_parse(in.data, in.len, HB_PARSE_FAST, f, &err);
-        if (in.mapped)
-            munmap(in.data, in.len);
-        else
-            free(in.data);
-    }
-    if (r < 0)
-        hb_error_print(&err, path);
-    return hb_error_status(&err);
 }

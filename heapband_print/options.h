@@ -1,6 +1,5 @@
 /* options.h -- heapband_print's command line: the options shared by the
- * chart (main.c) and by --diff/--check (compare.c), and reading an input
- * file.
+ * chart (main.c) and by --diff/--check (compare.c).
  *
  * Errors are reported on stderr as "heapband_print: option --x: what is
  * wrong" and end the program with status 2.
@@ -74,11 +73,5 @@ int hb_resolve_time(const struct hb_file *f, const char *value, int last,
  * file" for one file, "of either file" for two). */
 int hb_resolve_range(const struct hb_file *const *files, size_t nfiles,
                      struct hb_options *o);
-
-/* Read and parse the file at path ("-": standard input).  Returns 0, or
- * the exit status (HB_EXIT_BAD_INPUT, HB_EXIT_NOMEM) after saying on
- * stderr what is wrong ("heapband_print: FILE:LINE: ..."); *f then holds
- * nothing to free. */
-int hb_load_file(const char *path, struct hb_file *f);
 
 #endif
