@@ -17,75 +17,36 @@
 #include "diff_chart.h"
 #include "diff_report.h"
 #include "export.h"
-#include "options.h"
+#include "cli.h"
 #include "img_file.h"
 #include "load.h"
 #include "rules.h"
 
 #define PROG "heapband_print"
 
-int hb_compare_requested(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--diff") == 0 || strcmp(argv[i], "--check") == 0
-            || strncmp(argv[i], "--diff=", 7) == 0
-            || strncmp(argv[i], "--check=", 8) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 struct compare {
     struct hb_options o;
-    int diff;
-    const char *files[2];
-    size_t nfiles;
-    const char **rules;
-    size_t nrules;
     struct hb_rule *parsed;
     char **broken;            /* messages of the broken rules */
     size_t nbroken;
 };
 
-/* The options --diff and --check add to those of a chart (options.h). */
-static int compare_option(void *ctx, const char *name, const char *value)
-{
-    struct compare *c = ctx;
-    if (strcmp(name, "--diff") == 0) {
-        c->diff = 1;
-        return 1;
-    }
-    if (strcmp(name, "--check") == 0) {
-        const char **r = realloc(c->rules, (c->nrules + 1) * sizeof *r);
-        if (r == NULL) {
-            fprintf(stderr, PROG ": out of memory\n");
-            exit(HB_EXIT_BAD_INPUT);
-        }
-        c->rules = r;
-        c->rules[c->nrules++] = value;
-        return 1;
-    }
-    return 0;
-}
-
 static void parse_rules(struct compare *c)
 {
-    c->parsed = calloc(c->nrules ? c->nrules : 1, sizeof *c->parsed);
-    c->broken = calloc(c->nrules ? c->nrules : 1, sizeof *c->broken);
-    if (c->parsed == NULL || c->broken == NULL) {
-        fprintf(stderr, PROG ": out of memory\n");
-        exit(HB_EXIT_BAD_INPUT);
-    }
-    for (size_t i = 0; i < c->nrules; i++) {
+    c->parsed = calloc(c->o.nrules ? c->o.nrules : 1, sizeof *c->parsed);
+    c->broken = calloc(c->o.nrules ? c->o.nrules : 1, sizeof *c->broken);
+    if (c->parsed == NULL || c->broken == NULL)
+        hb_exit_nomem("reading the --check rules");
+    for (size_t i = 0; i < c->o.nrules; i++) {
         struct hb_error err = { HB_ERR_NONE, 0, "" };
-        if (hb_rule_parse(c->rules[i], &c->parsed[i], &err) < 0) {
-            fprintf(stderr, PROG ": rule '%s': %s\n", c->rules[i], err.msg);
+        if (hb_rule_parse(c->o.rules[i], &c->parsed[i], &err) < 0) {
+            fprintf(stderr, PROG ": rule '%s': %s\n", c->o.rules[i], err.msg);
             exit(HB_EXIT_BAD_INPUT);
         }
-        if (!c->diff && hb_rule_is_relative(&c->parsed[i])) {
+        if (!c->o.diff && hb_rule_is_relative(&c->parsed[i])) {
             fprintf(stderr, PROG ": rule '%s': column %zu: a relative limit "
                     "needs an old file to compare with (--diff OLD NEW "
-                    "--check RULE)\n", c->rules[i], c->parsed[i].value_column);
+                    "--check RULE)\n", c->o.rules[i], c->parsed[i].value_column);
             exit(HB_EXIT_BAD_INPUT);
         }
     }
@@ -93,18 +54,18 @@ static void parse_rules(struct compare *c)
 
 static void check_args(struct compare *c)
 {
-    size_t want = c->diff ? 2 : 1;
-    if (c->nfiles != want) {
-        if (c->diff)
+    size_t want = c->o.diff ? 2 : 1;
+    if (c->o.npaths != want) {
+        if (c->o.diff)
             fprintf(stderr, PROG ": --diff needs two files, OLD and NEW "
-                    "(got %zu)\n", c->nfiles);
+                    "(got %zu)\n", c->o.npaths);
         else
             fprintf(stderr, PROG ": --check needs one file (got %zu); to "
-                    "compare two, add --diff OLD NEW\n", c->nfiles);
+                    "compare two, add --diff OLD NEW\n", c->o.npaths);
         exit(HB_EXIT_BAD_INPUT);
     }
     const struct hb_options *o = &c->o;
-    if (!c->diff) {
+    if (!c->o.diff) {
         /* --check alone writes the rules' verdicts and nothing else. */
         const char *chart_only = o->png ? "--png" : o->svg ? "--svg"
                                  : o->format_given ? "--format"
@@ -145,8 +106,6 @@ static int write_diff_text(const struct compare *c, const struct hb_file *o,
                            const struct hb_file *n)
 {
     const struct hb_options *opt = &c->o;
-    static const char *const stats[] = { "avg", "max", "end" };
-    static const char *const weights[] = { "count", "bytes" };
     struct hb_chart ch;
     int width = opt->width ? opt->width : hb_term_width();
     size_t gutter = 7;
@@ -164,11 +123,11 @@ static int write_diff_text(const struct compare *c, const struct hb_file *o,
     if (opt->format == HB_FORMAT_CSV) {
         hb_export_csv(stdout, &ch);
     } else if (opt->format == HB_FORMAT_JSON) {
-        hb_export_json(stdout, &ch, stats[opt->sel.stat],
-                       weights[opt->sel.weight]);
+        hb_export_json(stdout, &ch, hb_stat_words[opt->sel.stat],
+                       hb_weight_words[opt->sel.weight]);
     } else {
         struct hb_error err = { HB_ERR_NONE, 0, "" };
-        if (hb_diff_report(stdout, o, n, c->files[0], c->files[1], &err) < 0) {
+        if (hb_diff_report(stdout, o, n, c->o.paths[0], c->o.paths[1], &err) < 0) {
             hb_error_print(&err, NULL);
             hb_chart_free(&ch);
             return hb_error_status(&err);
@@ -227,7 +186,7 @@ static int eval_rules(struct compare *c, const struct hb_file *o,
                       const struct hb_file *n)
 {
     char msg[512];
-    for (size_t i = 0; i < c->nrules; i++) {
+    for (size_t i = 0; i < c->o.nrules; i++) {
         struct hb_error err = { HB_ERR_NONE, 0, "" };
         int r = hb_rule_eval(&c->parsed[i], n, o, msg, sizeof msg, &err);
         if (r < 0) {
@@ -238,7 +197,8 @@ static int eval_rules(struct compare *c, const struct hb_file *o,
         if (r == 0) {
             char *m = malloc(strlen(msg) + 1);
             if (m == NULL) {
-                fprintf(stderr, PROG ": out of memory\n");
+                hb_error_nomem(&err, "checking the rules");
+                hb_error_print(&err, NULL);
                 return -1;
             }
             strcpy(m, msg);
@@ -252,19 +212,19 @@ static int eval_rules(struct compare *c, const struct hb_file *o,
  * rules broken", or "all N rules hold" ("the rule holds").  0 or 1. */
 static int print_verdicts(const struct compare *c)
 {
-    if (c->nrules == 0)
+    if (c->o.nrules == 0)
         return 0;
-    if (c->diff && !(c->o.format_given && c->o.format != HB_FORMAT_TEXT)
+    if (c->o.diff && !(c->o.format_given && c->o.format != HB_FORMAT_TEXT)
         && (c->o.format_given || (!c->o.png && !c->o.svg)))
         fputc('\n', stdout);
     for (size_t i = 0; i < c->nbroken; i++)
         printf("%s\n", c->broken[i]);
     if (c->nbroken == 0)
-        printf(c->nrules == 1 ? "the rule holds\n" : "all %zu rules hold\n",
-               c->nrules);
+        printf(c->o.nrules == 1 ? "the rule holds\n" : "all %zu rules hold\n",
+               c->o.nrules);
     else
-        printf("%zu of %zu rule%s broken\n", c->nbroken, c->nrules,
-               c->nrules == 1 ? "" : "s");
+        printf("%zu of %zu rule%s broken\n", c->nbroken, c->o.nrules,
+               c->o.nrules == 1 ? "" : "s");
     return c->nbroken ? 1 : 0;
 }
 
@@ -272,42 +232,37 @@ int hb_compare_main(int argc, char **argv)
 {
     struct compare c;
     memset(&c, 0, sizeof c);
-    hb_options_init(&c.o);
-    struct hb_extra_option extra[] = {
-        { "--diff", 0 }, { "--check", 1 }, { NULL, 0 }
-    };
-    hb_parse_args(&c.o, argc, argv, extra, compare_option, &c, c.files, 2,
-                  &c.nfiles);
+    hb_parse_args(&c.o, HB_CMD_DIFF, argc, argv);
     check_args(&c);
     parse_rules(&c);
 
     struct hb_file files[2];
-    for (size_t i = 0; i < c.nfiles; i++) {
+    for (size_t i = 0; i < c.o.npaths; i++) {
         struct hb_error load_err = { HB_ERR_NONE, 0, "" };
-        if (hb_load_file(c.files[i], &files[i], &load_err) < 0) {
-            hb_error_print(&load_err, c.files[i]);
+        if (hb_load_file(c.o.paths[i], &files[i], &load_err) < 0) {
+            hb_error_print(&load_err, c.o.paths[i]);
             for (size_t k = 0; k < i; k++)
                 hb_file_free(&files[k]);
-            free(c.rules);
+            hb_options_free(&c.o);
             free(c.parsed);
             free(c.broken);
             return hb_error_status(&load_err);
         }
     }
-    const struct hb_file *o = c.diff ? &files[0] : NULL;
-    const struct hb_file *n = &files[c.nfiles - 1];
+    const struct hb_file *o = c.o.diff ? &files[0] : NULL;
+    const struct hb_file *n = &files[c.o.npaths - 1];
     int status = 0;
     struct hb_error err = { HB_ERR_NONE, 0, "" };
-    if (c.diff && hb_diff_compatible(o, n, &err) < 0) {
-        fprintf(stderr, PROG ": cannot compare %s and %s: %s\n", c.files[0],
-                c.files[1], err.msg);
+    if (c.o.diff && hb_diff_compatible(o, n, &err) < 0) {
+        fprintf(stderr, PROG ": cannot compare %s and %s: %s\n", c.o.paths[0],
+                c.o.paths[1], err.msg);
         status = HB_EXIT_BAD_INPUT;
-    } else if ((c.diff && hb_resolve_range((const struct hb_file *[]){ n, o },
+    } else if ((c.o.diff && hb_resolve_range((const struct hb_file *[]){ n, o },
                                            2, &c.o) < 0)
                || eval_rules(&c, o, n) < 0) {
         status = HB_EXIT_BAD_INPUT;
     } else {
-        if (c.diff)
+        if (c.o.diff)
             status = write_diff(&c, o, n);
         if (status == 0 || status == HB_EXIT_OUTPUT) {
             int r = print_verdicts(&c);
@@ -320,12 +275,12 @@ int hb_compare_main(int argc, char **argv)
         if (status == 0)
             status = HB_EXIT_OUTPUT;
     }
-    for (size_t i = 0; i < c.nfiles; i++)
+    for (size_t i = 0; i < c.o.npaths; i++)
         hb_file_free(&files[i]);
     for (size_t i = 0; i < c.nbroken; i++)
         free(c.broken[i]);
     free(c.broken);
-    free(c.rules);
+    hb_options_free(&c.o);
     free(c.parsed);
     return status;
 }

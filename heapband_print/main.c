@@ -1,6 +1,7 @@
 /* main.c -- heapband_print: options, reading the file, choosing the output.
  *
- * The options, the input and the terminal are in options.c, shared with
+ * The options are in cli.c, the input in load.c and the terminal in term.c,
+ * shared with
  * --diff and --check (compare.c), which take over the whole command line
  * when it holds one of them.
  *
@@ -18,7 +19,7 @@
 #include "compare.h"
 #include "export.h"
 #include "hbfile.h"
-#include "options.h"
+#include "cli.h"
 #include "img_file.h"
 #include "load.h"
 #include "sites.h"
@@ -27,9 +28,9 @@
 #define EXIT_BAD_INPUT HB_EXIT_BAD_INPUT
 #define EXIT_OUTPUT HB_EXIT_OUTPUT
 
-static void check_combinations(const struct hb_options *o, size_t nfiles)
+static void check_combinations(const struct hb_options *o)
 {
-    if (nfiles == 0) {
+    if (o->npaths == 0) {
         fprintf(stderr, PROG ": no input file (see --help)\n");
         exit(EXIT_BAD_INPUT);
     }
@@ -102,8 +103,6 @@ static int write_image(const struct hb_file *f, const struct hb_options *o,
  * of a chart that cannot be built. */
 static int write_text(const struct hb_file *f, struct hb_options *o)
 {
-    static const char *const stats[] = { "avg", "max", "end" };
-    static const char *const weights[] = { "count", "bytes" };
     struct hb_chart ch;
     int width = o->width ? o->width : hb_term_width();
     int r = build_for_width(f, &o->sel, width, &ch);
@@ -116,8 +115,8 @@ static int write_text(const struct hb_file *f, struct hb_options *o)
     } else if (o->format == HB_FORMAT_CSV) {
         hb_export_csv(stdout, &ch);
     } else if (o->format == HB_FORMAT_JSON) {
-        hb_export_json(stdout, &ch, stats[o->sel.stat],
-                       weights[o->sel.weight]);
+        hb_export_json(stdout, &ch, hb_stat_words[o->sel.stat],
+                       hb_weight_words[o->sel.weight]);
     } else {
         struct hb_ascii_opts ao = {
             width, o->height ? o->height : hb_term_graph_height(),
@@ -154,14 +153,12 @@ static int write_outputs(const struct hb_file *f, struct hb_options *o)
 
 int main(int argc, char **argv)
 {
-    if (hb_compare_requested(argc, argv))
+    if (hb_cli_command(argc, argv) == HB_CMD_DIFF)
         return hb_compare_main(argc, argv);
     struct hb_options o;
-    const char *file = NULL;
-    size_t nfiles;
-    hb_options_init(&o);
-    hb_parse_args(&o, argc, argv, NULL, NULL, NULL, &file, 1, &nfiles);
-    check_combinations(&o, nfiles);
+    hb_parse_args(&o, HB_CMD_CHART, argc, argv);
+    check_combinations(&o);
+    const char *file = o.paths[0];
 
     struct hb_file f;
     struct hb_error err = { HB_ERR_NONE, 0, "" };

@@ -1,0 +1,556 @@
+/* cli.c -- heapband_print's command line: see cli.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * The table `options` below is the command line: parsing looks options up
+ * in it and --help prints it in its order, so an option cannot be accepted
+ * without being described, or described without being accepted.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "img_layout.h"
+#include "units.h"
+
+#define PROG HB_PROGRAM_NAME
+#define MAX_GRAPH_LINES 200           /* --height */
+#define DEFAULT_IMAGE_W 1200
+#define DEFAULT_IMAGE_H 800
+#define MAX_OPTION_NAME 64            /* longer: not an option of the table */
+#define HELP_INDENT 2                 /* --help: where an option starts */
+#define HELP_COLUMN 28                /* --help: where its description starts */
+
+const char *const hb_stat_words[] = { "avg", "max", "end", NULL };
+const char *const hb_weight_words[] = { "count", "bytes", NULL };
+static const char *const chart_words[] = { "live", "allocs", "lifetime", NULL };
+static const char *const color_words[] = { "auto", "always", "never", NULL };
+static const char *const charset_words[] = { "ascii", "unicode", NULL };
+static const char *const palette_words[] = { "gregg", "viridis", NULL };
+static const char *const scale_words[] = { "linear", "sqrt", "log", NULL };
+static const char *const format_words[] = { "text", "csv", "json", NULL };
+static const char *const align_words[] = { "time", "fraction", NULL };
+
+struct option_spec;
+
+/* Store the option's value (NULL for a flag) in *o, or end the program
+ * with an error when it is out of range. */
+typedef void option_handler(struct hb_options *o,
+                            const struct option_spec *spec,
+                            const char *value);
+
+struct option_spec {
+    const char *name;                 /* "--chart" */
+    unsigned commands;                /* the enum hb_command bits accepting it */
+    int takes_value;
+    option_handler *handle;
+    const char *const *words;         /* the values a choice takes, or NULL */
+    /* --help: a heading printed before the option (NULL: none, "": a blank
+     * line); the left column (NULL: the name, with =WORD|WORD... for a
+     * choice); the description, lines separated by '\n' (NULL: the option
+     * shares the line of the one above). */
+    const char *heading;
+    const char *synopsis;
+    const char *help;
+};
+
+/* ------------------------------------------------------------- errors */
+
+void hb_option_error(const char *name, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, PROG ": option %s: ", name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(HB_EXIT_BAD_INPUT);
+}
+
+void hb_exit_nomem(const char *what)
+{
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    hb_error_nomem(&err, what);
+    hb_error_print(&err, NULL);
+    exit(hb_error_status(&err));
+}
+
+/* ------------------------------------------------------- value parsers */
+
+/* The index of value in the option's words, or an error. */
+static int pick_word(const struct option_spec *spec, const char *value)
+{
+    const char *const *words = spec->words;
+    for (int i = 0; words[i] != NULL; i++)
+        if (strcmp(value, words[i]) == 0)
+            return i;
+    char list[160] = "";
+    for (int i = 0; words[i] != NULL; i++) {
+        strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+        strncat(list, words[i], sizeof list - strlen(list) - 1);
+    }
+    hb_option_error(spec->name, "'%s' is not one of %s", value, list);
+}
+
+static int parse_int(const char *name, const char *value, int min, int max)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (value[0] < '0' || value[0] > '9' || *end != '\0' || errno != 0
+        || v < min || v > max)
+        hb_option_error(name, "'%s' is not a whole number from %d to %d",
+                        value, min, max);
+    return (int)v;
+}
+
+static uint64_t parse_size(const char *name, const char *value)
+{
+    uint64_t bytes;
+    if (hb_parse_size(value, &bytes) < 0)
+        hb_option_error(name, "'%s' is not a size (e.g. 100, 4K, 1.5M)",
+                        value);
+    return bytes;
+}
+
+static const char *parse_file_name(const char *name, const char *value)
+{
+    if (*value == '\0')
+        hb_option_error(name, "needs a file name");
+    return value;
+}
+
+/* ------------------------------------------------------------ handlers */
+
+static void set_chart(struct hb_options *o, const struct option_spec *spec,
+                      const char *value)
+{
+    o->sel.kind = (enum hb_chart_kind)pick_word(spec, value);
+}
+
+static void set_stat(struct hb_options *o, const struct option_spec *spec,
+                     const char *value)
+{
+    o->sel.stat = (enum hb_stat)pick_word(spec, value);
+}
+
+static void set_weight(struct hb_options *o, const struct option_spec *spec,
+                       const char *value)
+{
+    o->sel.weight = (enum hb_weight)pick_word(spec, value);
+}
+
+static void set_scale(struct hb_options *o, const struct option_spec *spec,
+                      const char *value)
+{
+    o->scale = (enum hb_scale)pick_word(spec, value);
+}
+
+static void set_from(struct hb_options *o, const struct option_spec *spec,
+                     const char *value)
+{
+    (void)spec;
+    o->from_text = value;
+}
+
+static void set_to(struct hb_options *o, const struct option_spec *spec,
+                   const char *value)
+{
+    (void)spec;
+    o->to_text = value;
+}
+
+static void set_min_size(struct hb_options *o, const struct option_spec *spec,
+                         const char *value)
+{
+    o->sel.has_min_size = 1;
+    o->sel.min_size = parse_size(spec->name, value);
+}
+
+static void set_max_size(struct hb_options *o, const struct option_spec *spec,
+                         const char *value)
+{
+    o->sel.has_max_size = 1;
+    o->sel.max_size = parse_size(spec->name, value);
+}
+
+static void set_width(struct hb_options *o, const struct option_spec *spec,
+                      const char *value)
+{
+    o->width = parse_int(spec->name, value, HB_TERM_MIN_WIDTH,
+                         HB_TERM_MAX_WIDTH);
+}
+
+static void set_height(struct hb_options *o, const struct option_spec *spec,
+                       const char *value)
+{
+    o->height = parse_int(spec->name, value, 1, MAX_GRAPH_LINES);
+}
+
+static void set_color(struct hb_options *o, const struct option_spec *spec,
+                      const char *value)
+{
+    o->color = (enum hb_color_choice)pick_word(spec, value);
+}
+
+static void set_charset(struct hb_options *o, const struct option_spec *spec,
+                        const char *value)
+{
+    o->unicode = pick_word(spec, value);
+}
+
+static void set_format(struct hb_options *o, const struct option_spec *spec,
+                       const char *value)
+{
+    o->format = (enum hb_out_format)pick_word(spec, value);
+    o->format_given = 1;
+}
+
+static void set_sites(struct hb_options *o, const struct option_spec *spec,
+                      const char *value)
+{
+    (void)spec, (void)value;
+    o->sites = 1;
+}
+
+static void set_png(struct hb_options *o, const struct option_spec *spec,
+                    const char *value)
+{
+    o->png = parse_file_name(spec->name, value);
+}
+
+static void set_svg(struct hb_options *o, const struct option_spec *spec,
+                    const char *value)
+{
+    o->svg = parse_file_name(spec->name, value);
+}
+
+/* --size=WxH */
+static void set_image_size(struct hb_options *o,
+                           const struct option_spec *spec, const char *value)
+{
+    char *end;
+    long w = strtol(value, &end, 10), h = 0;
+    int ok = value[0] >= '0' && value[0] <= '9' && *end == 'x';
+    if (ok) {
+        const char *h_text = end + 1;
+        h = strtol(h_text, &end, 10);
+        ok = h_text[0] >= '0' && h_text[0] <= '9' && *end == '\0';
+    }
+    if (!ok)
+        hb_option_error(spec->name, "'%s' is not WIDTHxHEIGHT", value);
+    if (w < 1 || w > HB_IMAGE_MAX_SIDE || h < 1 || h > HB_IMAGE_MAX_SIDE)
+        hb_option_error(spec->name, "'%s': width and height must be 1 to %d",
+                        value, HB_IMAGE_MAX_SIDE);
+    o->image_w = (int)w;
+    o->image_h = (int)h;
+}
+
+static void set_palette(struct hb_options *o, const struct option_spec *spec,
+                        const char *value)
+{
+    o->palette = (enum hb_palette)pick_word(spec, value);
+}
+
+static void set_diff(struct hb_options *o, const struct option_spec *spec,
+                     const char *value)
+{
+    (void)spec, (void)value;
+    o->diff = 1;
+}
+
+static void set_align(struct hb_options *o, const struct option_spec *spec,
+                      const char *value)
+{
+    o->align = (enum hb_align)pick_word(spec, value);
+    o->align_given = 1;
+}
+
+static void add_rule(struct hb_options *o, const struct option_spec *spec,
+                     const char *value)
+{
+    (void)spec;
+    const char **rules = realloc(o->rules, (o->nrules + 1) * sizeof *rules);
+    if (rules == NULL)
+        hb_exit_nomem("reading the --check rules");
+    o->rules = rules;
+    o->rules[o->nrules++] = value;
+}
+
+static void print_help(struct hb_options *o,
+                       const struct option_spec *spec, const char *value);
+static void print_version(struct hb_options *o,
+                          const struct option_spec *spec, const char *value);
+
+/* ------------------------------------------------------------- the table */
+
+#define BOTH (HB_CMD_CHART | HB_CMD_DIFF)
+#define VALUE 1
+#define FLAG 0
+
+static const struct option_spec options[] = {
+    { "--chart", BOTH, VALUE, set_chart, chart_words, "Charts:", NULL,
+      "what the cells hold [live]" },
+    { "--stat", BOTH, VALUE, set_stat, hb_stat_words, NULL, NULL,
+      "live chart: average, peak or end-of-column live\n"
+      "bytes of a band in a column [avg]" },
+    { "--weight", BOTH, VALUE, set_weight, hb_weight_words, NULL, NULL,
+      "allocs and lifetime charts: blocks or bytes [count]" },
+    { "--scale", BOTH, VALUE, set_scale, scale_words, NULL, NULL,
+      "how values map to shades [linear]" },
+    { "--from", BOTH, VALUE, set_from, NULL, "Selection:", "--from=T, --to=T",
+      "time range: times (suffixes k, M, G) or mark\n"
+      "names [whole run]" },
+    { "--to", BOTH, VALUE, set_to, NULL, NULL, NULL, NULL },
+    { "--min-size", BOTH, VALUE, set_min_size, NULL, NULL,
+      "--min-size=S, --max-size=S",
+      "band range (suffixes K, M, G) [bands with data]" },
+    { "--max-size", BOTH, VALUE, set_max_size, NULL, NULL, NULL, NULL },
+    { "--width", BOTH, VALUE, set_width, NULL, "Terminal output:", "--width=N",
+      "characters per line [$COLUMNS, terminal, 80]" },
+    { "--height", BOTH, VALUE, set_height, NULL, NULL, "--height=N",
+      "lines of the total-heap graph [8; on a\n"
+      "terminal, a sixth of its height, 3 to 12]" },
+    { "--color", BOTH, VALUE, set_color, color_words, NULL, NULL,
+      "ANSI colours [auto: on a terminal without NO_COLOR]" },
+    { "--charset", BOTH, VALUE, set_charset, charset_words, NULL, NULL,
+      "shade and axis characters [ascii]" },
+    { "--format", BOTH, VALUE, set_format, format_words, NULL, NULL,
+      "text chart, or the matrix for scripts [text]" },
+    { "--sites", BOTH, FLAG, set_sites, NULL, NULL, NULL,
+      "per band, the top allocation sites and stacks" },
+    { "--png", BOTH, VALUE, set_png, NULL, "Images:", "--png=FILE, --svg=FILE",
+      "also (or, without --format, only) write an image" },
+    { "--svg", BOTH, VALUE, set_svg, NULL, NULL, NULL, NULL },
+    { "--size", BOTH, VALUE, set_image_size, NULL, NULL, "--size=WxH",
+      "image size in pixels or points [1200x800]" },
+    { "--palette", BOTH, VALUE, set_palette, palette_words, NULL, NULL,
+      "image and terminal colours [gregg]" },
+    { "--diff", HB_CMD_DIFF, FLAG, set_diff, NULL, "Comparing runs (for CI):",
+      "--diff OLD NEW",
+      "totals, bands that changed and a chart of NEW\n"
+      "minus OLD (live or allocs; blue less, red more)" },
+    /* Accepted by the chart command too, which then says that it applies
+     * to --diff only. */
+    { "--align", BOTH, VALUE, set_align, align_words, NULL, NULL,
+      "diff columns: the same times, or the same\n"
+      "fractions of each run [time]" },
+    { "--check", HB_CMD_DIFF, VALUE, add_rule, NULL, NULL, "--check RULE",
+      "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
+      "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
+      "peak <= +0%'; repeatable" },
+    { "--help", BOTH, FLAG, print_help, NULL, "", NULL, "this text" },
+    { "--version", BOTH, FLAG, print_version, NULL, NULL, NULL,
+      "the version" },
+};
+
+#define NOPTIONS (sizeof options / sizeof options[0])
+
+/* ------------------------------------------------------ --help, --version */
+
+static const char help_head[] =
+"Usage: heapband_print [OPTION]... FILE\n"
+"       heapband_print --diff [OPTION]... [--check RULE]... OLD NEW\n"
+"       heapband_print --check RULE [--check RULE]... FILE\n"
+"Draw the heap-band file FILE (written by valgrind --tool=heapband) as a\n"
+"chart.  FILE may be - for standard input.\n"
+"\n";
+
+static const char help_tail[] =
+"\n"
+"Exit status: 0 success (every --check rule holds), 1 a rule is broken or\n"
+"an output could not be written, 2 bad input, bad options or a bad rule.\n"
+"See heapband_print(1).\n";
+
+/* The left column of an option's help; returns the characters printed. */
+static size_t print_synopsis(FILE *out, const struct option_spec *spec)
+{
+    if (spec->synopsis != NULL)
+        return (size_t)fprintf(out, "%s", spec->synopsis);
+    size_t n = (size_t)fprintf(out, "%s", spec->name);
+    for (int i = 0; spec->words != NULL && spec->words[i] != NULL; i++)
+        n += (size_t)fprintf(out, "%c%s", i ? '|' : '=', spec->words[i]);
+    return n;
+}
+
+/* One option's help: the synopsis, then its description from HELP_COLUMN
+ * (two spaces further when the synopsis reaches that column). */
+static void print_option_help(FILE *out, const struct option_spec *spec)
+{
+    if (spec->heading != NULL)
+        fprintf(out, "%s\n", spec->heading);
+    if (spec->help == NULL)
+        return;
+    fprintf(out, "%*s", HELP_INDENT, "");
+    int column = HELP_INDENT + (int)print_synopsis(out, spec);
+    int pad = column < HELP_COLUMN ? HELP_COLUMN - column : 2;
+    const char *line = spec->help;
+    for (;;) {
+        const char *end = strchr(line, '\n');
+        int len = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(out, "%*s%.*s\n", pad, "", len, line);
+        if (end == NULL)
+            break;
+        line = end + 1;
+        pad = HELP_COLUMN;
+    }
+}
+
+static void print_help(struct hb_options *o,
+                       const struct option_spec *spec, const char *value)
+{
+    (void)o, (void)spec, (void)value;
+    fputs(help_head, stdout);
+    for (size_t i = 0; i < NOPTIONS; i++)
+        print_option_help(stdout, &options[i]);
+    fputs(help_tail, stdout);
+    exit(HB_EXIT_OK);
+}
+
+static void print_version(struct hb_options *o,
+                          const struct option_spec *spec, const char *value)
+{
+    (void)o, (void)spec, (void)value;
+    printf(PROG " " PACKAGE_VERSION " (heap-band formats 1 and 2)\n");
+    exit(HB_EXIT_OK);
+}
+
+/* ------------------------------------------------------------- parsing */
+
+/* The option called name that the command accepts, or NULL. */
+static const struct option_spec *find_option(const char *name,
+                                             enum hb_command cmd)
+{
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if ((options[i].commands & cmd) && strcmp(options[i].name, name) == 0)
+            return &options[i];
+    return NULL;
+}
+
+/* Does arg name this option, alone or with "=VALUE"? */
+static int names_option(const char *arg, const struct option_spec *spec)
+{
+    size_t len = strlen(spec->name);
+    return strncmp(arg, spec->name, len) == 0
+           && (arg[len] == '\0' || arg[len] == '=');
+}
+
+enum hb_command hb_cli_command(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        for (size_t k = 0; k < NOPTIONS; k++)
+            if (options[k].commands == HB_CMD_DIFF
+                && names_option(argv[i], &options[k]))
+                return HB_CMD_DIFF;
+    return HB_CMD_CHART;
+}
+
+static void add_file(struct hb_options *o, const char *arg, size_t max_files)
+{
+    if (o->npaths == max_files) {
+        if (max_files == 1)
+            fprintf(stderr, PROG ": more than one input file ('%s' and "
+                    "'%s')\n", o->paths[0], arg);
+        else
+            fprintf(stderr, PROG ": more than %zu input files ('%s')\n",
+                    max_files, arg);
+        exit(HB_EXIT_BAD_INPUT);
+    }
+    o->paths[o->npaths++] = arg;
+}
+
+void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
+                   char **argv)
+{
+    memset(o, 0, sizeof *o);
+    o->image_w = DEFAULT_IMAGE_W;
+    o->image_h = DEFAULT_IMAGE_H;
+    size_t max_files = cmd == HB_CMD_DIFF ? HB_MAX_INPUTS : 1;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (arg[0] != '-' || strcmp(arg, "-") == 0) {
+            add_file(o, arg, max_files);
+            continue;
+        }
+        const char *eq = strchr(arg, '=');
+        char name[MAX_OPTION_NAME];
+        size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+        if (n >= sizeof name)
+            hb_option_error(arg, "unknown option (see --help)");
+        memcpy(name, arg, n);
+        name[n] = '\0';
+        const struct option_spec *spec = find_option(name, cmd);
+        if (spec == NULL)
+            hb_option_error(name, "unknown option (see --help)");
+        if (!spec->takes_value) {
+            if (eq != NULL)
+                hb_option_error(name, "takes no value");
+            spec->handle(o, spec, NULL);
+            continue;
+        }
+        if (eq == NULL && i + 1 >= argc)
+            hb_option_error(name, "needs a value");
+        spec->handle(o, spec, eq ? eq + 1 : argv[++i]);
+    }
+}
+
+void hb_options_free(struct hb_options *o)
+{
+    free(o->rules);
+    o->rules = NULL;
+    o->nrules = 0;
+}
+
+/* ---------------------------------------------------------- --from, --to */
+
+/* A time ("5000", "20k") or the name of a mark of f (its first for --from,
+ * last != 0: its last, for --to).  Returns 0, or -1 (no message). */
+static int resolve_time(const struct hb_file *f, const char *value, int last,
+                        uint64_t *t)
+{
+    if (hb_parse_time(value, t) == 0)
+        return 0;
+    int found = 0;
+    for (size_t i = 0; i < f->nmarks; i++)
+        if (strcmp(f->marks[i].name, value) == 0) {
+            *t = f->marks[i].t;
+            found = 1;
+            if (!last)
+                break;
+        }
+    return found ? 0 : -1;
+}
+
+int hb_resolve_range(const struct hb_file *const *files, size_t nfiles,
+                     struct hb_options *o)
+{
+    const char *texts[2] = { o->from_text, o->to_text };
+    for (int is_to = 0; is_to < 2; is_to++) {
+        if (texts[is_to] == NULL)
+            continue;
+        uint64_t *t = is_to ? &o->sel.to : &o->sel.from;
+        int found = 0;
+        for (size_t i = 0; i < nfiles && !found; i++)
+            found = resolve_time(files[i], texts[is_to], is_to, t) == 0;
+        if (!found) {
+            fprintf(stderr, PROG ": option %s: '%s' is neither a time (e.g. "
+                    "5000, 20k, 1.5M) nor a mark of %s\n",
+                    is_to ? "--to" : "--from", texts[is_to],
+                    nfiles > 1 ? "either file" : "the file");
+            return -1;
+        }
+        *(is_to ? &o->sel.has_to : &o->sel.has_from) = 1;
+    }
+    return 0;
+}
