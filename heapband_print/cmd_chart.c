@@ -1,0 +1,210 @@
+/* cmd_chart.c -- the chart command: see cmd_chart.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cmd_chart.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "chart_build.h"
+#include "export.h"
+#include "img_file.h"
+#include "load.h"
+#include "sites.h"
+#include "term.h"
+
+#define PROG HB_PROGRAM_NAME
+/* The first guess of the text chart's gutter (row labels and axis). */
+#define CHART_GUTTER_GUESS 5
+
+/* ------------------------------ writing a chart (shared with cmd_diff.c) */
+
+/* Build the job's chart; 0, or the exit status after printing the error. */
+static int build_chart(const struct hb_chart_job *job, size_t max_cols,
+                       struct hb_chart *ch)
+{
+    struct hb_selection sel = job->o->sel;
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    sel.max_cols = max_cols;
+    if (job->build(job, &sel, ch, &err) == 0)
+        return 0;
+    hb_error_print(&err, NULL);
+    return hb_error_status(&err);
+}
+
+/* Build the chart for a text width: the gutter depends on the labels of
+ * the rows chosen, so build once, measure, and rebuild if it does not
+ * fit.  Returns 0 or the exit status of the error. */
+static int build_for_width(const struct hb_chart_job *job, int width,
+                           struct hb_chart *ch)
+{
+    size_t gutter = job->gutter_guess;
+    for (;;) {
+        int r = build_chart(job, hb_ascii_plot_width(width, gutter), ch);
+        if (r != 0)
+            return r;
+        size_t need = hb_ascii_gutter(ch);
+        if (need <= gutter || ch->ncols <= hb_ascii_plot_width(width, need))
+            return 0;
+        hb_chart_free(ch);
+        gutter = need;
+    }
+}
+
+/* Write the chart as CSV or JSON when --format asks for one; returns 1 if
+ * it did, 0 for --format=text. */
+static int write_export(const struct hb_chart *ch, const struct hb_options *o)
+{
+    if (o->format == HB_FORMAT_CSV)
+        hb_export_csv(stdout, ch);
+    else if (o->format == HB_FORMAT_JSON)
+        hb_export_json(stdout, ch, hb_stat_words[o->sel.stat],
+                       hb_weight_words[o->sel.weight]);
+    return o->format != HB_FORMAT_TEXT;
+}
+
+struct hb_ascii_opts hb_text_options(const struct hb_options *o, int width,
+                                     int graph_height)
+{
+    struct hb_ascii_opts ao = {
+        width, graph_height, hb_term_color_mode(o->color), o->unicode,
+        o->scale, o->palette
+    };
+    return ao;
+}
+
+/* The text outputs; 0 or the status of the error. */
+static int write_text(const struct hb_chart_job *job)
+{
+    const struct hb_options *o = job->o;
+    struct hb_chart ch;
+    int width = o->width ? o->width : hb_term_width();
+    int r = build_for_width(job, width, &ch);
+    if (r != 0)
+        return r;
+    if (!write_export(&ch, o))
+        r = job->write_text(job, &ch, width);
+    hb_chart_free(&ch);
+    return r;
+}
+
+/* Returns 0, HB_EXIT_OUTPUT, or the status of a chart that cannot be
+ * built. */
+static int write_image(const struct hb_chart_job *job, const char *path,
+                       int is_svg)
+{
+    const struct hb_options *o = job->o;
+    struct hb_image_opts io = { o->image_w, o->image_h, o->palette, o->scale };
+    struct hb_chart ch;
+    /* At most a column per pixel of the plot, so that no two columns share
+     * a pixel. */
+    int r = build_chart(job, (size_t)hb_image_max_columns(&io), &ch);
+    if (r != 0)
+        return r;
+    return hb_write_image_file(&ch, &io, path, is_svg);
+}
+
+int hb_write_outputs(const struct hb_chart_job *job)
+{
+    const struct hb_options *o = job->o;
+    if (o->format_given || o->sites || (o->png == NULL && o->svg == NULL)) {
+        int r = write_text(job);
+        if (r != 0)
+            return r;
+    }
+    const char *images[2] = { o->png, o->svg };
+    int status = HB_EXIT_OK;
+    for (int is_svg = 0; is_svg < 2; is_svg++) {
+        if (images[is_svg] == NULL)
+            continue;
+        int r = write_image(job, images[is_svg], is_svg);
+        if (r == HB_EXIT_OUTPUT)
+            status = r;
+        else if (r != 0)
+            return r;
+    }
+    return status;
+}
+
+/* -------------------------------------------------------- the command */
+
+static void check_combinations(const struct hb_options *o)
+{
+    if (o->npaths == 0) {
+        fprintf(stderr, PROG ": no input file (see --help)\n");
+        exit(HB_EXIT_BAD_INPUT);
+    }
+    if (o->sel.kind == HB_CHART_LIFETIME && (o->from_text || o->to_text))
+        hb_option_error(o->from_text ? "--from" : "--to",
+                        "does not apply to --chart=lifetime (lifetimes cover "
+                        "the whole run)");
+    if (o->sel.has_min_size && o->sel.has_max_size
+        && o->sel.min_size > o->sel.max_size)
+        hb_option_error("--min-size", "larger than --max-size");
+    if (o->sites && o->format != HB_FORMAT_TEXT)
+        hb_option_error("--sites", "writes text only (not with --format=%s)",
+                        o->format == HB_FORMAT_CSV ? "csv" : "json");
+    if (o->align_given)
+        hb_option_error("--align", "applies to --diff OLD NEW only");
+}
+
+static int build_file_chart(const struct hb_chart_job *job,
+                            const struct hb_selection *sel,
+                            struct hb_chart *ch, struct hb_error *err)
+{
+    return hb_chart_build(job->files[0], sel, ch, err);
+}
+
+/* The text chart, or --sites (the sites of the chart's rows when
+ * --min-size or --max-size chose them).  Returns 0. */
+static int write_file_text(const struct hb_chart_job *job,
+                           const struct hb_chart *ch, int width)
+{
+    const struct hb_options *o = job->o;
+    if (o->sites) {
+        int chosen = o->sel.has_min_size || o->sel.has_max_size;
+        hb_sites_report(stdout, job->files[0], chosen ? ch->first_band : 0,
+                        chosen ? ch->first_band + ch->nrows - 1 : UINT64_MAX);
+    } else {
+        struct hb_ascii_opts ao = hb_text_options(
+            o, width, o->height ? o->height : hb_term_graph_height());
+        hb_ascii_render(stdout, ch, &ao);
+    }
+    return 0;
+}
+
+int hb_cmd_chart(int argc, char **argv)
+{
+    struct hb_options o;
+    hb_parse_args(&o, HB_CMD_CHART, argc, argv);
+    check_combinations(&o);
+
+    struct hb_file f;
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    if (hb_load_file(o.paths[0], &f, &err) < 0) {
+        hb_error_print(&err, o.paths[0]);
+        return hb_error_status(&err);
+    }
+    const struct hb_file *files[1] = { &f };
+    struct hb_chart_job job = { &o, files, build_file_chart, write_file_text,
+                                CHART_GUTTER_GUESS };
+    int status;
+    if (hb_resolve_range(files, 1, &o) < 0) {
+        status = HB_EXIT_BAD_INPUT;
+    } else {
+        status = hb_write_outputs(&job);
+        if ((status == HB_EXIT_OK || status == HB_EXIT_OUTPUT)
+            && (fflush(stdout) != 0 || ferror(stdout))) {
+            fprintf(stderr, PROG ": error writing the output\n");
+            status = HB_EXIT_OUTPUT;
+        }
+    }
+    hb_file_free(&f);
+    return status;
+}

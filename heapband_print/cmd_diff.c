@@ -1,0 +1,239 @@
+/* cmd_diff.c -- the diff command (--diff, --check): see cmd_diff.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cmd_diff.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_chart.h"
+#include "diff_chart.h"
+#include "diff_report.h"
+#include "load.h"
+#include "rules.h"
+
+#define PROG HB_PROGRAM_NAME
+/* The first guess of the difference chart's gutter (row labels and
+ * axis). */
+#define DIFF_GUTTER_GUESS 7
+#define VERDICT_MAX 512
+
+/* One run of the command: its options and its rules. */
+struct diff_run {
+    struct hb_options o;
+    struct hb_rule *rules;       /* o.rules parsed, o.nrules of them */
+    char **broken;               /* messages of the broken rules */
+    size_t nbroken;
+};
+
+static void check_args(const struct hb_options *o)
+{
+    size_t want = o->diff ? 2 : 1;
+    if (o->npaths != want) {
+        if (o->diff)
+            fprintf(stderr, PROG ": --diff needs two files, OLD and NEW "
+                    "(got %zu)\n", o->npaths);
+        else
+            fprintf(stderr, PROG ": --check needs one file (got %zu); to "
+                    "compare two, add --diff OLD NEW\n", o->npaths);
+        exit(HB_EXIT_BAD_INPUT);
+    }
+    if (!o->diff) {
+        /* --check alone writes the rules' verdicts and nothing else. */
+        const char *chart_only = o->png ? "--png" : o->svg ? "--svg"
+                                 : o->format_given ? "--format"
+                                 : o->align_given ? "--align" : NULL;
+        if (chart_only != NULL)
+            hb_option_error(chart_only, "draws the difference chart: it "
+                            "needs --diff OLD NEW");
+    }
+    if (o->sites)
+        hb_option_error("--sites", "does not apply to --diff and --check");
+    if (o->sel.kind == HB_CHART_LIFETIME)
+        hb_option_error("--chart", "--diff draws live or allocs charts, not "
+                        "lifetime");
+    if (o->align == HB_ALIGN_FRACTION && (o->from_text || o->to_text))
+        hb_option_error(o->from_text ? "--from" : "--to",
+                        "does not apply with --align=fraction");
+}
+
+static void parse_rules(struct diff_run *run)
+{
+    const struct hb_options *o = &run->o;
+    size_t n = o->nrules ? o->nrules : 1;
+    run->rules = calloc(n, sizeof *run->rules);
+    run->broken = calloc(n, sizeof *run->broken);
+    if (run->rules == NULL || run->broken == NULL)
+        hb_exit_nomem("reading the --check rules");
+    for (size_t i = 0; i < o->nrules; i++) {
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        if (hb_rule_parse(o->rules[i], &run->rules[i], &err) < 0) {
+            fprintf(stderr, PROG ": rule '%s': %s\n", o->rules[i], err.msg);
+            exit(HB_EXIT_BAD_INPUT);
+        }
+        if (!o->diff && hb_rule_is_relative(&run->rules[i])) {
+            fprintf(stderr, PROG ": rule '%s': column %zu: a relative limit "
+                    "needs an old file to compare with (--diff OLD NEW "
+                    "--check RULE)\n", o->rules[i],
+                    run->rules[i].value_column);
+            exit(HB_EXIT_BAD_INPUT);
+        }
+    }
+}
+
+/* files[0] is OLD, files[1] NEW. */
+static int build_diff_chart(const struct hb_chart_job *job,
+                            const struct hb_selection *sel,
+                            struct hb_chart *ch, struct hb_error *err)
+{
+    return hb_diff_chart_build(job->files[0], job->files[1], sel,
+                               job->o->align, ch, err);
+}
+
+/* The report, then the difference chart unless the files hold the same
+ * data (the chart was built first, so that a bad selection is reported
+ * before anything is written).  Returns 0 or the status of the error. */
+static int write_diff_text(const struct hb_chart_job *job,
+                           const struct hb_chart *ch, int width)
+{
+    const struct hb_options *o = job->o;
+    const struct hb_file *old_file = job->files[0], *new_file = job->files[1];
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    if (hb_diff_report(stdout, old_file, new_file, o->paths[0], o->paths[1],
+                       &err) < 0) {
+        hb_error_print(&err, NULL);
+        return hb_error_status(&err);
+    }
+    if (!hb_diff_same_data(old_file, new_file)) {
+        struct hb_ascii_opts ao = hb_text_options(o, width, 0);
+        fputc('\n', stdout);
+        hb_ascii_render_diff(stdout, ch, &ao);
+    }
+    return 0;
+}
+
+/* Evaluate every rule before anything is written: a rule that cannot be
+ * evaluated (a size range off the file's bands) is bad input.  The broken
+ * ones' messages go into run->broken.  Returns 0 or the exit status. */
+static int eval_rules(struct diff_run *run, const struct hb_file *old_file,
+                      const struct hb_file *new_file)
+{
+    char verdict[VERDICT_MAX];
+    for (size_t i = 0; i < run->o.nrules; i++) {
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        int r = hb_rule_eval(&run->rules[i], new_file, old_file, verdict,
+                             sizeof verdict, &err);
+        if (r < 0) {
+            fprintf(stderr, PROG ": rule '%s': %s\n", run->rules[i].text,
+                    err.msg);
+            return HB_EXIT_BAD_INPUT;
+        }
+        if (r == 0) {
+            char *kept = malloc(strlen(verdict) + 1);
+            if (kept == NULL) {
+                hb_error_nomem(&err, "checking the rules");
+                hb_error_print(&err, NULL);
+                return hb_error_status(&err);
+            }
+            strcpy(kept, verdict);
+            run->broken[run->nbroken++] = kept;
+        }
+    }
+    return 0;
+}
+
+/* The verdicts, on standard output: one line per broken rule and "N of M
+ * rules broken", or "all N rules hold" ("the rule holds").  0 or 1. */
+static int print_verdicts(const struct diff_run *run)
+{
+    const struct hb_options *o = &run->o;
+    if (o->nrules == 0)
+        return 0;
+    if (o->diff && !(o->format_given && o->format != HB_FORMAT_TEXT)
+        && (o->format_given || (!o->png && !o->svg)))
+        fputc('\n', stdout);
+    for (size_t i = 0; i < run->nbroken; i++)
+        printf("%s\n", run->broken[i]);
+    if (run->nbroken == 0)
+        printf(o->nrules == 1 ? "the rule holds\n" : "all %zu rules hold\n",
+               o->nrules);
+    else
+        printf("%zu of %zu rule%s broken\n", run->nbroken, o->nrules,
+               o->nrules == 1 ? "" : "s");
+    return run->nbroken ? 1 : 0;
+}
+
+/* Compare the files read (OLD and NEW for --diff, else FILE): the report,
+ * the chart and the verdicts.  Returns the exit status. */
+static int compare(struct diff_run *run, const struct hb_file *old_file,
+                   const struct hb_file *new_file)
+{
+    struct hb_options *o = &run->o;
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    int status;
+    if (o->diff && hb_diff_compatible(old_file, new_file, &err) < 0) {
+        fprintf(stderr, PROG ": cannot compare %s and %s: %s\n", o->paths[0],
+                o->paths[1], err.msg);
+        status = HB_EXIT_BAD_INPUT;
+    } else if (o->diff && hb_resolve_range((const struct hb_file *[]){
+                              new_file, old_file }, 2, o) < 0) {
+        status = HB_EXIT_BAD_INPUT;
+    } else if ((status = eval_rules(run, old_file, new_file)) == 0) {
+        if (o->diff) {
+            const struct hb_file *pair[2] = { old_file, new_file };
+            struct hb_chart_job job = { o, pair, build_diff_chart,
+                                        write_diff_text, DIFF_GUTTER_GUESS };
+            status = hb_write_outputs(&job);
+        }
+        if (status == HB_EXIT_OK || status == HB_EXIT_OUTPUT) {
+            int r = print_verdicts(run);
+            if (r != 0)
+                status = r;
+        }
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, PROG ": error writing the output\n");
+        if (status == HB_EXIT_OK)
+            status = HB_EXIT_OUTPUT;
+    }
+    return status;
+}
+
+int hb_cmd_diff(int argc, char **argv)
+{
+    struct diff_run run;
+    memset(&run, 0, sizeof run);
+    hb_parse_args(&run.o, HB_CMD_DIFF, argc, argv);
+    check_args(&run.o);
+    parse_rules(&run);
+
+    struct hb_file files[HB_MAX_INPUTS];
+    size_t nloaded = 0;
+    int status = HB_EXIT_OK;
+    for (; nloaded < run.o.npaths; nloaded++) {
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        if (hb_load_file(run.o.paths[nloaded], &files[nloaded], &err) < 0) {
+            hb_error_print(&err, run.o.paths[nloaded]);
+            status = hb_error_status(&err);
+            break;
+        }
+    }
+    if (nloaded == run.o.npaths)
+        status = compare(&run, run.o.diff ? &files[0] : NULL,
+                         &files[nloaded - 1]);
+    for (size_t i = 0; i < nloaded; i++)
+        hb_file_free(&files[i]);
+    for (size_t i = 0; i < run.nbroken; i++)
+        free(run.broken[i]);
+    free(run.broken);
+    free(run.rules);
+    hb_options_free(&run.o);
+    return status;
+}
