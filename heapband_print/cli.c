@@ -30,11 +30,12 @@
 #define DEFAULT_IMAGE_H 800
 #define MAX_OPTION_NAME 64            /* longer: not an option of the table */
 #define HELP_INDENT 2                 /* --help: where an option starts */
-#define HELP_COLUMN 28                /* --help: where its description starts */
+#define HELP_COLUMN 28                /* --help: where descriptions start */
 
 const char *const hb_stat_words[] = { "avg", "max", "end", NULL };
 const char *const hb_weight_words[] = { "count", "bytes", NULL };
-static const char *const chart_words[] = { "live", "allocs", "lifetime", NULL };
+static const char *const chart_words[] = { "live", "allocs", "lifetime",
+                                           NULL };
 static const char *const color_words[] = { "auto", "always", "never", NULL };
 static const char *const charset_words[] = { "ascii", "unicode", NULL };
 static const char *const palette_words[] = { "gregg", "viridis", NULL };
@@ -52,7 +53,7 @@ typedef void option_handler(struct hb_options *o,
 
 struct option_spec {
     const char *name;                 /* "--chart" */
-    unsigned commands;                /* the enum hb_command bits accepting it */
+    unsigned commands;                /* the hb_command bits that accept it */
     int takes_value;
     option_handler *handle;
     const char *const *words;         /* the values a choice takes, or NULL */

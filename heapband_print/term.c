@@ -17,7 +17,8 @@
 #define DEFAULT_GRAPH_HEIGHT 8
 #define MIN_GRAPH_HEIGHT 3
 #define MAX_GRAPH_HEIGHT 12
-#define TERM_LINES_PER_GRAPH_LINE 6 /* the graph takes a sixth of the terminal */
+/* The heap graph takes a sixth of the terminal's lines. */
+#define TERM_LINES_PER_GRAPH_LINE 6
 
 int hb_term_width(void)
 {
