@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ struct option_spec {
     unsigned commands;                /* the hb_command bits that accept it */
     int takes_value;
     option_handler *handle;
+    size_t field;                     /* set_flag, set_text: where it goes */
     const char *const *words;         /* the values a choice takes, or NULL */
     /* --help: a heading printed before the option (NULL: none, "": a blank
      * line); the left column (NULL: the name, with =WORD|WORD... for a
@@ -104,6 +106,15 @@ static int pick_word(const struct option_spec *spec, const char *value)
     hb_option_error(spec->name, "'%s' is not one of %s", value, list);
 }
 
+/* pick_word() for a choice whose default the commands tell apart from the
+ * same value given: notes in *given that it was. */
+static int pick_given_word(const struct option_spec *spec, const char *value,
+                           int *given)
+{
+    *given = 1;
+    return pick_word(spec, value);
+}
+
 static int parse_int(const char *name, const char *value, int min, int max)
 {
     char *end;
@@ -125,14 +136,32 @@ static uint64_t parse_size(const char *name, const char *value)
     return bytes;
 }
 
-static const char *parse_file_name(const char *name, const char *value)
-{
-    if (*value == '\0')
-        hb_option_error(name, "needs a file name");
-    return value;
-}
 
 /* ------------------------------------------------------------ handlers */
+
+/* A flag (the int at spec->field of struct hb_options becomes 1), a text
+ * kept as it is (the const char * at spec->field), a file name (a text
+ * that is not empty). */
+static void set_flag(struct hb_options *o, const struct option_spec *spec,
+                     const char *value)
+{
+    (void)value;
+    *(int *)((char *)o + spec->field) = 1;
+}
+
+static void set_text(struct hb_options *o, const struct option_spec *spec,
+                     const char *value)
+{
+    *(const char **)((char *)o + spec->field) = value;
+}
+
+static void set_file_name(struct hb_options *o,
+                          const struct option_spec *spec, const char *value)
+{
+    if (*value == '\0')
+        hb_option_error(spec->name, "needs a file name");
+    set_text(o, spec, value);
+}
 
 static void set_chart(struct hb_options *o, const struct option_spec *spec,
                       const char *value)
@@ -156,20 +185,6 @@ static void set_scale(struct hb_options *o, const struct option_spec *spec,
                       const char *value)
 {
     o->scale = (enum hb_scale)pick_word(spec, value);
-}
-
-static void set_from(struct hb_options *o, const struct option_spec *spec,
-                     const char *value)
-{
-    (void)spec;
-    o->from_text = value;
-}
-
-static void set_to(struct hb_options *o, const struct option_spec *spec,
-                   const char *value)
-{
-    (void)spec;
-    o->to_text = value;
 }
 
 static void set_min_size(struct hb_options *o, const struct option_spec *spec,
@@ -214,27 +229,8 @@ static void set_charset(struct hb_options *o, const struct option_spec *spec,
 static void set_format(struct hb_options *o, const struct option_spec *spec,
                        const char *value)
 {
-    o->format = (enum hb_out_format)pick_word(spec, value);
-    o->format_given = 1;
-}
-
-static void set_sites(struct hb_options *o, const struct option_spec *spec,
-                      const char *value)
-{
-    (void)spec, (void)value;
-    o->sites = 1;
-}
-
-static void set_png(struct hb_options *o, const struct option_spec *spec,
-                    const char *value)
-{
-    o->png = parse_file_name(spec->name, value);
-}
-
-static void set_svg(struct hb_options *o, const struct option_spec *spec,
-                    const char *value)
-{
-    o->svg = parse_file_name(spec->name, value);
+    o->format = (enum hb_out_format)pick_given_word(spec, value,
+                                                    &o->format_given);
 }
 
 /* --size=WxH */
@@ -264,18 +260,10 @@ static void set_palette(struct hb_options *o, const struct option_spec *spec,
     o->palette = (enum hb_palette)pick_word(spec, value);
 }
 
-static void set_diff(struct hb_options *o, const struct option_spec *spec,
-                     const char *value)
-{
-    (void)spec, (void)value;
-    o->diff = 1;
-}
-
 static void set_align(struct hb_options *o, const struct option_spec *spec,
                       const char *value)
 {
-    o->align = (enum hb_align)pick_word(spec, value);
-    o->align_given = 1;
+    o->align = (enum hb_align)pick_given_word(spec, value, &o->align_given);
 }
 
 static void add_rule(struct hb_options *o, const struct option_spec *spec,
@@ -299,60 +287,64 @@ static void print_version(struct hb_options *o,
 #define BOTH (HB_CMD_CHART | HB_CMD_DIFF)
 #define VALUE 1
 #define FLAG 0
+#define FIELD(member) offsetof(struct hb_options, member)
 
 static const struct option_spec options[] = {
-    { "--chart", BOTH, VALUE, set_chart, chart_words, "Charts:", NULL,
+    { "--chart", BOTH, VALUE, set_chart, 0, chart_words, "Charts:", NULL,
       "what the cells hold [live]" },
-    { "--stat", BOTH, VALUE, set_stat, hb_stat_words, NULL, NULL,
+    { "--stat", BOTH, VALUE, set_stat, 0, hb_stat_words, NULL, NULL,
       "live chart: average, peak or end-of-column live\n"
       "bytes of a band in a column [avg]" },
-    { "--weight", BOTH, VALUE, set_weight, hb_weight_words, NULL, NULL,
+    { "--weight", BOTH, VALUE, set_weight, 0, hb_weight_words, NULL, NULL,
       "allocs and lifetime charts: blocks or bytes [count]" },
-    { "--scale", BOTH, VALUE, set_scale, scale_words, NULL, NULL,
+    { "--scale", BOTH, VALUE, set_scale, 0, scale_words, NULL, NULL,
       "how values map to shades [linear]" },
-    { "--from", BOTH, VALUE, set_from, NULL, "Selection:", "--from=T, --to=T",
+    { "--from", BOTH, VALUE, set_text, FIELD(from_text), NULL, "Selection:",
+      "--from=T, --to=T",
       "time range: times (suffixes k, M, G) or mark\n"
       "names [whole run]" },
-    { "--to", BOTH, VALUE, set_to, NULL, NULL, NULL, NULL },
-    { "--min-size", BOTH, VALUE, set_min_size, NULL, NULL,
+    { "--to", BOTH, VALUE, set_text, FIELD(to_text), NULL, NULL, NULL, NULL },
+    { "--min-size", BOTH, VALUE, set_min_size, 0, NULL, NULL,
       "--min-size=S, --max-size=S",
       "band range (suffixes K, M, G) [bands with data]" },
-    { "--max-size", BOTH, VALUE, set_max_size, NULL, NULL, NULL, NULL },
-    { "--width", BOTH, VALUE, set_width, NULL, "Terminal output:", "--width=N",
-      "characters per line [$COLUMNS, terminal, 80]" },
-    { "--height", BOTH, VALUE, set_height, NULL, NULL, "--height=N",
+    { "--max-size", BOTH, VALUE, set_max_size, 0, NULL, NULL, NULL, NULL },
+    { "--width", BOTH, VALUE, set_width, 0, NULL, "Terminal output:",
+      "--width=N", "characters per line [$COLUMNS, terminal, 80]" },
+    { "--height", BOTH, VALUE, set_height, 0, NULL, NULL, "--height=N",
       "lines of the total-heap graph [8; on a\n"
       "terminal, a sixth of its height, 3 to 12]" },
-    { "--color", BOTH, VALUE, set_color, color_words, NULL, NULL,
+    { "--color", BOTH, VALUE, set_color, 0, color_words, NULL, NULL,
       "ANSI colours [auto: on a terminal without NO_COLOR]" },
-    { "--charset", BOTH, VALUE, set_charset, charset_words, NULL, NULL,
+    { "--charset", BOTH, VALUE, set_charset, 0, charset_words, NULL, NULL,
       "shade and axis characters [ascii]" },
-    { "--format", BOTH, VALUE, set_format, format_words, NULL, NULL,
+    { "--format", BOTH, VALUE, set_format, 0, format_words, NULL, NULL,
       "text chart, or the matrix for scripts [text]" },
-    { "--sites", BOTH, FLAG, set_sites, NULL, NULL, NULL,
+    { "--sites", BOTH, FLAG, set_flag, FIELD(sites), NULL, NULL, NULL,
       "per band, the top allocation sites and stacks" },
-    { "--png", BOTH, VALUE, set_png, NULL, "Images:", "--png=FILE, --svg=FILE",
+    { "--png", BOTH, VALUE, set_file_name, FIELD(png), NULL, "Images:",
+      "--png=FILE, --svg=FILE",
       "also (or, without --format, only) write an image" },
-    { "--svg", BOTH, VALUE, set_svg, NULL, NULL, NULL, NULL },
-    { "--size", BOTH, VALUE, set_image_size, NULL, NULL, "--size=WxH",
+    { "--svg", BOTH, VALUE, set_file_name, FIELD(svg), NULL, NULL, NULL,
+      NULL },
+    { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
       "image size in pixels or points [1200x800]" },
-    { "--palette", BOTH, VALUE, set_palette, palette_words, NULL, NULL,
+    { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
       "image and terminal colours [gregg]" },
-    { "--diff", HB_CMD_DIFF, FLAG, set_diff, NULL, "Comparing runs (for CI):",
-      "--diff OLD NEW",
+    { "--diff", HB_CMD_DIFF, FLAG, set_flag, FIELD(diff), NULL,
+      "Comparing runs (for CI):", "--diff OLD NEW",
       "totals, bands that changed and a chart of NEW\n"
       "minus OLD (live or allocs; blue less, red more)" },
     /* Accepted by the chart command too, which then says that it applies
      * to --diff only. */
-    { "--align", BOTH, VALUE, set_align, align_words, NULL, NULL,
+    { "--align", BOTH, VALUE, set_align, 0, align_words, NULL, NULL,
       "diff columns: the same times, or the same\n"
       "fractions of each run [time]" },
-    { "--check", HB_CMD_DIFF, VALUE, add_rule, NULL, NULL, "--check RULE",
+    { "--check", HB_CMD_DIFF, VALUE, add_rule, 0, NULL, NULL, "--check RULE",
       "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
       "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
       "peak <= +0%'; repeatable" },
-    { "--help", BOTH, FLAG, print_help, NULL, "", NULL, "this text" },
-    { "--version", BOTH, FLAG, print_version, NULL, NULL, NULL,
+    { "--help", BOTH, FLAG, print_help, 0, NULL, "", NULL, "this text" },
+    { "--version", BOTH, FLAG, print_version, 0, NULL, NULL, NULL,
       "the version" },
 };
 
