@@ -57,7 +57,7 @@ struct option_spec {
     unsigned commands;                /* the hb_command bits that accept it */
     int takes_value;
     option_handler *handle;
-    size_t field;                     /* set_flag, set_text: where it goes */
+    size_t field;                     /* set_flag, set_text...: its place */
     const char *const *words;         /* the values a choice takes, or NULL */
     /* --help: a heading printed before the option (NULL: none, "": a blank
      * line); the left column (NULL: the name, with =WORD|WORD... for a
