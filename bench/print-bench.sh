@@ -1,4 +1,5 @@
 #!/bin/bash
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Times heapband_print on the largest heap-band file the tool writes with its
 # default column budget (1024 columns, every cell non-zero), against
 # `wc -l` on the same file.  A benchmark, not a test: it asserts nothing

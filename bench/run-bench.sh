@@ -1,4 +1,5 @@
 #!/bin/bash
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Benchmark heapband against valgrind --tool=none, massif and DHAT on real,
 # allocation-heavy programs.  This is a benchmark, not a test: it asserts
 # nothing and is never run by `make check`.  See bench/README.md.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # The test harness `make check` runs.  Every tests/<group>/*.test is a shell
 # script run with the environment below; exit 0 is a pass, 77 a skip,
 # anything else a failure.  Tests run in parallel, as many at once as make
