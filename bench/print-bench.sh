@@ -24,7 +24,7 @@ ROUNDS=5
 BUILD=${HEAPBAND_BUILD:-/tmp/build-bench}
 OUT=
 
-usage() { sed -n '6,15p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '7,16p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 
 while getopts "n:b:o:h" opt; do
     case $opt in

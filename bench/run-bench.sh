@@ -38,7 +38,7 @@ BUILD=${HEAPBAND_BUILD:-/tmp/build-bench}
 OUT=
 KEEP=0
 
-usage() { sed -n '5,24p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '6,25p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 
 while getopts "n:w:t:b:o:kh" opt; do
     case $opt in
