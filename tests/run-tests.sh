@@ -67,7 +67,7 @@ run_one='
    echo "$v" > "$base.result"
    echo "$v"
 '
-tr '\n' '\0' < "$list" | xargs -0 -n 1 -P "$jobs" sh -c "$run_one" sh
+tr '\n' '\0' < "$list" | xargs -0 -r -n 1 -P "$jobs" sh -c "$run_one" sh
 
 pass=0; fail=0; skip=0; failed=""
 while read -r t; do
