@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 """Turns bench/run-bench.sh's results.tsv into one table per workload.
 
 Usage: bench-table.py RESULTS.tsv

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 """Writes a synthetic heap-band file (docs/heapband-format.md, version 2) as
 large as the tool writes with its default column budget: 1024 columns, and
 in every column a non-zero cell for each of the first NB size bands, plus

@@ -1,3 +1,4 @@
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING. */
 /* Microbenchmark for bench/run-bench.sh: N malloc/free pairs (default
    5,000,000), nothing else.  Compiled by the script with -O2 -fno-builtin
    so that the compiler cannot drop or merge the calls.  Sizes cycle

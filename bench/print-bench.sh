@@ -1,4 +1,5 @@
 #!/bin/bash
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Times heapband_print on the largest heap-band file the tool writes with its
 # default column budget (1024 columns, every cell non-zero), against
 # `wc -l` on the same file.  A benchmark, not a test: it asserts nothing
@@ -23,7 +24,7 @@ ROUNDS=5
 BUILD=${HEAPBAND_BUILD:-/tmp/build-bench}
 OUT=
 
-usage() { sed -n '6,15p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '7,16p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 
 while getopts "n:b:o:h" opt; do
     case $opt in

@@ -1,4 +1,5 @@
 #!/bin/bash
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Benchmark heapband against valgrind --tool=none, massif and DHAT on real,
 # allocation-heavy programs.  This is a benchmark, not a test: it asserts
 # nothing and is never run by `make check`.  See bench/README.md.
@@ -37,7 +38,7 @@ BUILD=${HEAPBAND_BUILD:-/tmp/build-bench}
 OUT=
 KEEP=0
 
-usage() { sed -n '5,24p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '6,25p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 
 while getopts "n:w:t:b:o:kh" opt; do
     case $opt in
@@ -100,10 +101,10 @@ prepare() {
         python) PYTHON=${PYTHON:-$(real_binary python3 /usr/bin/python3)} || exit 1 ;;
         perl)   PERL=${PERL:-$(real_binary perl /usr/bin/perl)} || exit 1 ;;
         cc1)
-            # A real translation unit of this repository, preprocessed once:
+            # A real translation unit, fixed (bench/inputs/cc1-input.c is
+            # the printer's parser of commit 42e09b7), preprocessed once:
             # cc1 then compiles it with -O2 and no driver in between.
-            gcc -E -I"$SRC/heapband_print" "$SRC/heapband_print/hbfile.c" \
-                -o "$WORK/hbfile.i" || exit 1 ;;
+            gcc -E "$HERE/inputs/cc1-input.c" -o "$WORK/cc1-input.i" || exit 1 ;;
         malloc)
             gcc -O2 -fno-builtin -o "$WORK/mallocloop" "$HERE/mallocloop.c" || exit 1 ;;
         *) echo "run-bench: unknown workload '$1'" >&2; exit 2 ;;
@@ -124,7 +125,7 @@ workload_cmd() {   # sets the array CMD
     case $1 in
         python) CMD=("$PYTHON" -c "$PY_PROG") ;;
         perl)   CMD=("$PERL" -e "$PERL_PROG") ;;
-        cc1)    CMD=("$CC1" -quiet -O2 "$WORK/hbfile.i" -o /dev/null) ;;
+        cc1)    CMD=("$CC1" -quiet -O2 "$WORK/cc1-input.i" -o /dev/null) ;;
         malloc) CMD=("$WORK/mallocloop" 5000000) ;;
     esac
 }
@@ -133,7 +134,7 @@ workload_desc() {
     case $1 in
         python) echo "$PYTHON: 60,000-entry dict through json.dumps/json.loads" ;;
         perl)   echo "$PERL: 100,000-key hash filled and sorted" ;;
-        cc1)    echo "cc1 -O2 on heapband_print/hbfile.c preprocessed ($(wc -l < "$WORK/hbfile.i") lines)" ;;
+        cc1)    echo "cc1 -O2 on bench/inputs/cc1-input.c preprocessed ($(wc -l < "$WORK/cc1-input.i") lines)" ;;
         malloc) echo "mallocloop: 5,000,000 malloc/free pairs (bench/mallocloop.c, -O2 -fno-builtin)" ;;
     esac
 }

@@ -7,6 +7,12 @@
  * under the terms of the GNU General Public License as published by the Free
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
+ *
+ * Owns what a chart of one file holds besides its cells (grid.h fills
+ * those): its rows, titles, run summary, marks and heap line.  Invariant:
+ * a chart that failed to build holds nothing.  Cost: one pass over the
+ * cell records and the col records of the columns selected; the rest is
+ * linear in the chart's rows, columns and the file's marks.
  */
 #ifndef HEAPBAND_PRINT_CHART_BUILD_H
 #define HEAPBAND_PRINT_CHART_BUILD_H

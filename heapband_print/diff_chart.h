@@ -8,6 +8,12 @@
  * under the terms of the GNU General Public License as published by the Free
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
+ *
+ * Owns the common column layout of two files and the subtraction; the
+ * values themselves are the grid's (grid.h), so a cell of a difference
+ * chart is exactly NEW's cell minus OLD's.  Invariant: a chart that failed
+ * to build holds nothing.  Cost: one pass over the cell records of the
+ * columns used, in each file.
  */
 #ifndef HEAPBAND_PRINT_DIFF_CHART_H
 #define HEAPBAND_PRINT_DIFF_CHART_H

@@ -9,7 +9,7 @@
  *
  * The figures are those of the metric table (metrics.h): every metric for
  * the run, and the metrics with a band label for each band.  The
- * difference chart that follows the report is diff.h's.
+ * difference chart that follows the report is diff_chart.h's.
  */
 #ifndef HEAPBAND_PRINT_DIFF_REPORT_H
 #define HEAPBAND_PRINT_DIFF_REPORT_H

@@ -18,7 +18,9 @@
  *
  * Invariant: kind == HB_ERR_NONE exactly when no error was recorded; the
  * first error recorded wins (later ones do not overwrite it), so the message
- * names the first problem found.
+ * names the first problem found.  Cost: one vsnprintf into the struct per
+ * error recorded; nothing is allocated, so that out of memory can be
+ * reported too.
  */
 #ifndef HEAPBAND_PRINT_ERROR_H
 #define HEAPBAND_PRINT_ERROR_H

@@ -7,7 +7,8 @@
  * any later version.  See the file COPYING.
  *
  * A report of the file model's site tables ("site", "frame" and "top"
- * records), not of the chart: it reads the parsed file.
+ * records), not of the chart: it reads the parsed file.  Invariant: it
+ * only reads the file and writes only to `out`.  Cost: see sites.c.
  */
 #ifndef HEAPBAND_PRINT_SITES_H
 #define HEAPBAND_PRINT_SITES_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # The project's test command: set up a build (tests/setup.sh), then run
 # `make check`.  The last line printed is "N passed, N failed".
 top=$(cd "$(dirname "$0")/.." && pwd)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # The README's demo: build heapband, run a small program under it, print
 # the summary and the chart, and write a PNG.
 set -e

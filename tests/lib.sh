@@ -1,3 +1,4 @@
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Helpers sourced by the tests: . "$HB_SRCDIR/tests/lib.sh"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

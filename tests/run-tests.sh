@@ -1,4 +1,5 @@
 #!/bin/sh
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # The test harness `make check` runs.  Every tests/<group>/*.test is a shell
 # script run with the environment below; exit 0 is a pass, 77 a skip,
 # anything else a failure.  Tests run in parallel, as many at once as make
@@ -66,7 +67,7 @@ run_one='
    echo "$v" > "$base.result"
    echo "$v"
 '
-tr '\n' '\0' < "$list" | xargs -0 -n 1 -P "$jobs" sh -c "$run_one" sh
+tr '\n' '\0' < "$list" | xargs -0 -r -n 1 -P "$jobs" sh -c "$run_one" sh
 
 pass=0; fail=0; skip=0; failed=""
 while read -r t; do

@@ -1,4 +1,5 @@
 #!/bin/sh
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Prepares a build of heapband in ./build: installs the Debian packages it
 # needs when they are missing (as root), runs autoreconf and configure, and
 # builds.  Used by tests/check.sh, tests/demo.sh and CI.

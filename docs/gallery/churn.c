@@ -1,3 +1,4 @@
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING. */
 /* churn.c -- churn of short-lived temporaries.
  *
  * A parser keeps a small symbol table for the whole run, but builds every

@@ -1,3 +1,4 @@
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING. */
 /* fragment.c -- a phase change that fragments the heap.
  *
  * Phase 1 loads 20000 records of 200 bytes.  Phase 2 drops every other

@@ -1,3 +1,4 @@
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING. */
 /* leak.c -- a leak that grows.
  *
  * A request handler allocates a request record, a response buffer and a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Regenerate the gallery: build each example program, run it under
 # heapband, and write its text chart (NAME.txt) and image (NAME.png) here.
 #

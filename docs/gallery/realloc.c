@@ -1,3 +1,4 @@
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING. */
 /* realloc.c -- a buffer grown by realloc doubling.
  *
  * A growable array appends a million 8-byte items, doubling its capacity

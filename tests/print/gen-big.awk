@@ -1,3 +1,4 @@
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # gen-big.awk: used by big-file.test and stdin.test.
 # Write a valid heap-band file of NC columns x NB bands, every cell
 # non-zero, taking the band table from the "band" lines of its input.

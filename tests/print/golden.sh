@@ -1,3 +1,4 @@
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Set-up for the printer's golden-output tests: . "$HB_SRCDIR/tests/print/golden.sh"
 # copies the fixtures here and points golden() (tests/lib.sh) at golden/.
 . "$HB_SRCDIR/tests/lib.sh"

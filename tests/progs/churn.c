@@ -26,3 +26,6 @@ int main(void)
    while (list) { struct node* n = list->next; free(list); list = n; }
    return 0;
 }
+
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+   (Last in the file, so that the lines the tests expect in stacks stay put.) */

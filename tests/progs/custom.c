@@ -24,3 +24,6 @@ int main(void)
    /* live at exit: b (500) and c (300) */
    return 0;
 }
+
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+   (Last in the file, so that the lines the tests expect in stacks stay put.) */

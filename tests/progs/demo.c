@@ -28,3 +28,6 @@ int main(void)
    free(buf);
    return list == NULL;
 }
+
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+   (Last in the file, so that the lines the tests expect in stacks stay put.) */

@@ -13,3 +13,6 @@ int main(int argc, char** argv)
    if (argc > 1 && strcmp(argv[1], "abort") == 0) abort();
    _exit(3);
 }
+
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+   (Last in the file, so that the lines the tests expect in stacks stay put.) */

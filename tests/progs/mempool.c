@@ -176,3 +176,6 @@ int main(int argc, char** argv)
             peak_B, peak_n, live_B, live_n, unknown_n);
    return write(1, line, strlen(line)) == (ssize_t)strlen(line) ? 0 : 1;
 }
+
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+   (Last in the file, so that the lines the tests expect in stacks stay put.) */

@@ -22,3 +22,6 @@ int main(void)
    free(malloc(48));
    return 0;
 }
+
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+   (Last in the file, so that the lines the tests expect in stacks stay put.) */

@@ -19,3 +19,6 @@ int main(void)
    for (i = 0; i < 4; i++) pthread_join(t[i], &kept[i]);
    return kept[0] && kept[1] && kept[2] && kept[3] ? 0 : 1;
 }
+
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+   (Last in the file, so that the lines the tests expect in stacks stay put.) */

@@ -13,3 +13,6 @@ int main(void)
    void* q = realloc(&on_stack, 20);   /* realloc of an unknown pointer */
    return q == NULL ? 0 : 1;
 }
+
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+   (Last in the file, so that the lines the tests expect in stacks stay put.) */

@@ -17,28 +17,12 @@
  */
 #include "metrics.h"
 #include "rules.h"
+#include "unit_check.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures, checks;
-
-__attribute__((format(printf, 2, 3)))
-static void check(int ok, const char *fmt, ...)
-{
-    checks++;
-    if (ok)
-        return;
-    failures++;
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("FAIL: ", stdout);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-}
 
 /* ---------------------------------------------------------------------- */
 /* Parsing                                                                 */
@@ -382,6 +366,5 @@ int main(void)
     test_bad_rules();
     test_metrics(&new_file);
     test_evaluations(&old_file, &new_file);
-    printf("%d checks, %d failed\n", checks, failures);
-    return failures ? 1 : 0;
+    return check_summary();
 }

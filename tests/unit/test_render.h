@@ -1,21 +1,19 @@
-/* test_render.h -- what the two files of test_render share: the check
- * counter, the output directory, charts built by hand and PNGs read back.
+/* test_render.h -- what the two files of test_render share: the output
+ * directory, charts built by hand and PNGs read back (the checks are
+ * unit_check.h's).
  *
  * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
  * and the file COPYING.
  */
-#ifndef HEAPBAND_PRINT_TEST_RENDER_H
-#define HEAPBAND_PRINT_TEST_RENDER_H
+#ifndef HEAPBAND_TESTS_TEST_RENDER_H
+#define HEAPBAND_TESTS_TEST_RENDER_H
 
 #include <cairo.h>
 #include <stdint.h>
 
 #include "chart.h"
 #include "img_layout.h"
-
-/* Count a check; print "FAIL: " and the message when ok is 0. */
-__attribute__((format(printf, 2, 3)))
-void check(int ok, const char *fmt, ...);
+#include "unit_check.h"
 
 /* name in the output directory (a static buffer). */
 const char *out_path(const char *name);

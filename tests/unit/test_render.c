@@ -22,28 +22,12 @@
 #include "palette.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures, checks;
 static const char *out_dir = ".";
-
-void check(int ok, const char *fmt, ...)
-{
-    checks++;
-    if (ok)
-        return;
-    failures++;
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("FAIL: ", stdout);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-}
 
 const char *out_path(const char *name)
 {
@@ -661,6 +645,5 @@ int main(int argc, char **argv)
     test_png_encoder();
     test_errors();
     free(big_cells);
-    printf("%d checks, %d failed\n", checks, failures);
-    return failures ? 1 : 0;
+    return check_summary();
 }
