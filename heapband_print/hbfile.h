@@ -196,8 +196,12 @@ void hb_frame_format(const struct hb_file *f, uint64_t n, char *buf,
  * has LIVE_END = LIVE_MAX and BLOCKS_END of the last col record before it
  * (0 if none).  In versions 1 and 2 L and the carried column are 0. */
 
-/* Whether missing cells and columns carry values forward (version 3). */
-int hb_quiet_carries(const struct hb_file *f);
+/* Whether missing cells and columns carry values forward (version 3).
+ * Inline: the parser asks it for every cell. */
+static inline int hb_quiet_carries(const struct hb_file *f)
+{
+    return f->version >= 3;
+}
 
 /* The first cell record of column c or after it (ncells if none). */
 size_t hb_first_cell_from(const struct hb_file *f, uint64_t c);

@@ -9,7 +9,8 @@
  * Owns the "General rules" of docs/heapband-format.md: lines of printable
  * ASCII ended by '\n' and at most HB_LINE_MAX bytes, fields separated by
  * single spaces, numbers in decimal without leading zeros that fit in 64
- * (or 128) bits.  It knows no keyword but the ones its caller names.
+ * (or 128) bits, a frame's offset in hexadecimal, text fields that run to
+ * the end of the line.  It knows no keyword but the ones its caller names.
  *
  * Invariant: lineno is the 1-based number of the line in line/linelen (of
  * the line that is missing, after a "truncated file" error); every error

@@ -22,25 +22,35 @@
  */
 #include "hbfile.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-int hb_quiet_carries(const struct hb_file *f)
-{
-    return f->version >= 3;
-}
+/* The first of the n records of `size` bytes at recs, sorted by column
+ * (their first field, as in struct hb_cellrec and hb_colrec), in column c
+ * or after it: a binary search. */
+_Static_assert(offsetof(struct hb_cellrec, c) == 0
+               && offsetof(struct hb_colrec, c) == 0,
+               "records start with their column");
 
-size_t hb_first_cell_from(const struct hb_file *f, uint64_t c)
+static size_t first_from(const void *recs, size_t n, size_t size, uint64_t c)
 {
-    size_t lo = 0, hi = f->ncells;
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (f->cells[mid].c < c)
+        uint64_t mid_c;
+        memcpy(&mid_c, (const char *)recs + mid * size, sizeof mid_c);
+        if (mid_c < c)
             lo = mid + 1;
         else
             hi = mid;
     }
     return lo;
+}
+
+size_t hb_first_cell_from(const struct hb_file *f, uint64_t c)
+{
+    return first_from(f->cells, f->ncells, sizeof *f->cells, c);
 }
 
 void hb_live_before(const struct hb_file *f, uint64_t c, uint64_t first,
@@ -57,15 +67,8 @@ void hb_live_before(const struct hb_file *f, uint64_t c, uint64_t first,
 
 const struct hb_colrec *hb_col_before(const struct hb_file *f, uint64_t c)
 {
-    size_t lo = 0, hi = f->ncolrecs;         /* the first col record >= c */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (f->cols[mid].c < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return hb_quiet_carries(f) && lo > 0 ? &f->cols[lo - 1] : NULL;
+    size_t at = first_from(f->cols, f->ncolrecs, sizeof *f->cols, c);
+    return hb_quiet_carries(f) && at > 0 ? &f->cols[at - 1] : NULL;
 }
 
 /* ------------------------------------------------------- the whole matrix */
