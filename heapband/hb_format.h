@@ -45,6 +45,11 @@
    records). */
 #define HB_MAX_DEPTH 64
 
+/* The longest object path, source path or function name (section 7,
+   "object", "source" and "frame" records): longer ones are cut, so that
+   every record fits in HB_LINE_MAX. */
+#define HB_NAME_MAX 2048
+
 #endif
 
 /*--------------------------------------------------------------------*/

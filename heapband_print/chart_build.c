@@ -203,9 +203,10 @@ static int build_time_chart(const struct hb_file *f,
         return -1;
     hb_grid_by_time(&g, f, &lay);
     uint64_t lo = 0, hi = 0, first_band, last_band;
-    int have = hb_grid_bands(&g, &lo, &hi);
-    if (hb_chart_choose_rows(f, sel, have, lo, hi, &first_band, &last_band,
-                             err) < 0
+    int have = hb_grid_bands(&g, &lo, &hi, err);
+    if (have < 0
+        || hb_chart_choose_rows(f, sel, have, lo, hi, &first_band, &last_band,
+                                err) < 0
         || hb_chart_start(ch, f, first_band, last_band, g.ncols, err) < 0)
         return -1;
     ch->align = HB_ALIGN_TIME;

@@ -415,7 +415,7 @@ static void print_version(struct hb_options *o,
                           const struct option_spec *spec, const char *value)
 {
     (void)o, (void)spec, (void)value;
-    printf(PROG " " PACKAGE_VERSION " (heap-band formats 1 and 2)\n");
+    printf(PROG " " PACKAGE_VERSION " (heap-band formats 1, 2 and 3)\n");
     exit(HB_EXIT_OK);
 }
 

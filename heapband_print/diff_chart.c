@@ -69,8 +69,11 @@ static int choose_rows(const struct diff_grids *d,
                        uint64_t *last_band, struct hb_error *err)
 {
     uint64_t lo = 0, hi = 0, olo = 0, ohi = 0;
-    int have = hb_grid_bands(&d->new_grid, &lo, &hi);
-    if (hb_grid_bands(&d->old_grid, &olo, &ohi)) {
+    int have = hb_grid_bands(&d->new_grid, &lo, &hi, err);
+    int have_old = have < 0 ? -1 : hb_grid_bands(&d->old_grid, &olo, &ohi, err);
+    if (have_old < 0)
+        return -1;
+    if (have_old) {
         lo = have && lo < olo ? lo : olo;
         hi = have && hi > ohi ? hi : ohi;
         have = 1;

@@ -12,6 +12,13 @@
  * row and turned into cell values (divided once) when the next chart
  * column starts.  Only the records of the grid's stored columns are read
  * (found by binary search): the cells are most of a file.
+ *
+ * A version-3 file leaves its quiet cells out.  Each row then carries its
+ * band's LIVE_END from the band's last record, and the stored columns it
+ * has not accounted for yet: the run of quiet cells before a record, or
+ * at the end of a chart column, is merged at once (LIVE_MAX and LIVE_END
+ * the carried value, LIVE_INTEGRAL the value times the run's time), so
+ * the cost is per record and per chart cell, never per stored column.
  */
 #include "grid.h"
 
@@ -125,20 +132,6 @@ int hb_grid_span(const struct hb_grid *g, size_t j, uint64_t *start,
     return 1;
 }
 
-/* The first cell record of column c or after it. */
-static size_t first_cell_from(const struct hb_file *f, uint64_t c)
-{
-    size_t lo = 0, hi = f->ncells;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (f->cells[mid].c < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* The cell records of the grid's stored columns: [*first, *end). */
 static void grid_cells(const struct hb_grid *g, size_t *first, size_t *end)
 {
@@ -147,12 +140,39 @@ static void grid_cells(const struct hb_grid *g, size_t *first, size_t *end)
         *first = *end = 0;
         return;
     }
-    *first = g->c_first == 0 ? 0 : first_cell_from(f, g->c_first);
+    *first = g->c_first == 0 ? 0 : hb_first_cell_from(f, g->c_first);
     *end = g->c_last + 1 >= f->ncols ? f->ncells
-                                     : first_cell_from(f, g->c_last + 1);
+                                     : hb_first_cell_from(f, g->c_last + 1);
 }
 
-int hb_grid_bands(const struct hb_grid *g, uint64_t *lo, uint64_t *hi)
+/* Version 3: widen [*lo, *hi] (`have`: it holds a band) with the bands
+ * that carry live bytes into the grid's first stored column: their quiet
+ * cells there are not zero.  Returns whether it holds a band, or -1. */
+static int carried_bands(const struct hb_grid *g, int have, uint64_t *lo,
+                         uint64_t *hi, struct hb_error *err)
+{
+    const struct hb_file *f = g->f;
+    if (!hb_quiet_carries(f) || g->c_first == 0 || g->c_first > g->c_last)
+        return have;
+    uint64_t *live = malloc((size_t)f->nbands * sizeof *live);
+    if (live == NULL)
+        return hb_error_nomem(err, "building the chart");
+    hb_live_before(f, g->c_first, 0, f->nbands - 1, live);
+    for (uint64_t b = 0; b < f->nbands; b++) {
+        if (live[b] == 0)
+            continue;
+        if (!have || b < *lo)
+            *lo = b;
+        if (!have || b > *hi)
+            *hi = b;
+        have = 1;
+    }
+    free(live);
+    return have;
+}
+
+int hb_grid_bands(const struct hb_grid *g, uint64_t *lo, uint64_t *hi,
+                  struct hb_error *err)
 {
     const struct hb_file *f = g->f;
     size_t first, end;
@@ -169,7 +189,7 @@ int hb_grid_bands(const struct hb_grid *g, uint64_t *lo, uint64_t *hi)
         if (i == first || cell->b > *hi)
             *hi = cell->b;
     }
-    return end > first;
+    return carried_bands(g, end > first, lo, hi, err);
 }
 
 /* ------------------------------------------------------------- values */
@@ -212,20 +232,23 @@ static enum merge_rule merge_rule(const struct hb_selection *sel)
          : sel->stat == HB_STAT_END ? END_LIVE : AVG_LIVE;
 }
 
-/* The chart column being filled: its number, its last stored column and
- * its time. */
+/* The chart column being filled: its number, its stored columns (none if
+ * first > last: a time grid past the file's end) and its time. */
 struct fill_col {
     size_t j;
-    uint64_t last;
+    uint64_t first, last;
     uint64_t time;
 };
 
 static void start_col(const struct hb_grid *g, const uint64_t *x_start,
                       const uint64_t *x_end, size_t j, struct fill_col *col)
 {
-    uint64_t first = 0, start = 0, end = 0;
+    uint64_t start = 0, end = 0;
     col->j = j;
-    hb_grid_group(g, j, &first, &col->last);
+    if (!hb_grid_group(g, j, &col->first, &col->last)) {
+        col->first = 1;
+        col->last = 0;
+    }
     if (x_start != NULL) {
         start = x_start[j];
         end = x_end[j];
@@ -250,6 +273,13 @@ static void flush_sums(enum merge_rule rule, hb_u128 *acc, size_t nrows,
     }
 }
 
+/* Version 3: what each row carries (see the head comment): its band's
+ * LIVE_END, and the first stored column it has not accounted for. */
+struct carry {
+    uint64_t *live;
+    uint64_t *next;
+};
+
 /* What hb_grid_fill works on. */
 struct fill {
     const struct hb_grid *g;
@@ -257,7 +287,91 @@ struct fill {
     const uint64_t *x_start, *x_end;   /* NULL: the file's own times */
     double *cells;
     hb_u128 *acc;                      /* a sum per row, or NULL */
+    struct carry *carry;               /* version 3, else NULL */
 };
+
+/* One cell's value in its chart cell: a stored cell of stored column c
+ * (LIVE_MAX live_max, LIVE_END live_end, LIVE_INTEGRAL integral, and
+ * allocs, bytes), or a run of quiet cells ending with column c. */
+static inline __attribute__((always_inline)) void
+merge_cell(const struct fill *fl, enum merge_rule rule,
+           const struct fill_col *col, size_t r, uint64_t c,
+           uint64_t allocs, uint64_t bytes, uint64_t live_end,
+           uint64_t live_max, hb_u128 integral)
+{
+    double *cell = &fl->cells[r * fl->g->ncols + col->j];
+    switch (rule) {
+    case SUM_ALLOCS:
+        fl->acc[r] += allocs;
+        break;
+    case SUM_ALLOC_BYTES:
+        fl->acc[r] += bytes;
+        break;
+    case AVG_LIVE:
+        if (col->time > 0)
+            fl->acc[r] += integral;
+        else if (c == col->last)    /* no time: its value then */
+            *cell = (double)live_end;
+        break;
+    case MAX_LIVE:
+        if ((double)live_max > *cell)
+            *cell = (double)live_max;
+        break;
+    case END_LIVE:
+        if (c == col->last)
+            *cell = (double)live_end;
+        break;
+    }
+}
+
+/* Version 3: row r's quiet cells in chart column col, from the first one
+ * it has not accounted for up to stored column `upto` (excluded). */
+static inline __attribute__((always_inline)) void
+merge_quiet(const struct fill *fl, enum merge_rule rule,
+            const struct fill_col *col, size_t r, uint64_t upto)
+{
+    struct carry *q = fl->carry;
+    uint64_t from = q->next[r], live = q->live[r];
+    q->next[r] = upto;
+    if (from >= upto || live == 0)
+        return;                     /* no quiet cell, or all zeros */
+    const struct hb_file *f = fl->g->f;
+    hb_u128 time = hb_col_span_end(f, upto - 1) - hb_col_start(f, from);
+    merge_cell(fl, rule, col, r, upto - 1, 0, 0, live, live,
+               (hb_u128)live * time);
+}
+
+/* Chart column col is complete: its rows' quiet cells up to its end
+ * (version 3), then its sums. */
+static inline __attribute__((always_inline)) void
+end_col(const struct fill *fl, enum merge_rule rule,
+        const struct fill_col *col)
+{
+    size_t nrows = (size_t)(fl->last_band - fl->first_band + 1);
+    if (fl->carry != NULL && col->first <= col->last)
+        for (size_t r = 0; r < nrows; r++)
+            merge_quiet(fl, rule, col, r, col->last + 1);
+    if (fl->acc != NULL)
+        flush_sums(rule, fl->acc, nrows, fl->g->ncols, col, fl->cells);
+}
+
+/* Move the fill from chart column col to chart column j: versions 1 and 2
+ * skip the chart columns between (they have no record, so nothing), version
+ * 3 fills them with the quiet cells. */
+static inline __attribute__((always_inline)) void
+next_col(const struct fill *fl, enum merge_rule rule, struct fill_col *col,
+         size_t j)
+{
+    if (col->j != SIZE_MAX)
+        end_col(fl, rule, col);
+    if (fl->carry != NULL)
+        for (size_t k = col->j == SIZE_MAX ? 0 : col->j + 1; k < j; k++) {
+            start_col(fl->g, fl->x_start, fl->x_end, k, col);
+            end_col(fl, rule, col);
+        }
+    if (j < fl->g->ncols)
+        start_col(fl->g, fl->x_start, fl->x_end, j, col);
+}
 
 /* hb_grid_fill for one rule: inlined with the rule a constant, so that
  * each rule gets a loop of its own without a test of the rule per cell. */
@@ -266,13 +380,9 @@ fill_rule(const struct fill *fl, enum merge_rule rule)
 {
     const struct hb_grid *g = fl->g;
     const struct hb_file *f = g->f;
-    size_t nrows = (size_t)(fl->last_band - fl->first_band + 1);
-    size_t ncols = g->ncols;
-    double *cells = fl->cells;
-    hb_u128 *acc = fl->acc;
     size_t first, end;
     grid_cells(g, &first, &end);
-    struct fill_col col = { SIZE_MAX, 0, 0 };
+    struct fill_col col = { SIZE_MAX, 1, 0, 0 };
     uint64_t c = 0;
     int have_c = 0;
     for (size_t i = first; i < end; i++) {
@@ -283,38 +393,38 @@ fill_rule(const struct fill *fl, enum merge_rule rule)
             c = cell->c;
             have_c = 1;
             size_t j = hb_grid_col(g, c);
-            if (j != col.j) {
-                if (acc != NULL && col.j != SIZE_MAX)
-                    flush_sums(rule, acc, nrows, ncols, &col, cells);
-                start_col(g, fl->x_start, fl->x_end, j, &col);
-            }
+            if (j != col.j)
+                next_col(fl, rule, &col, j);
         }
         size_t r = (size_t)(cell->b - fl->first_band);
-        switch (rule) {
-        case SUM_ALLOCS:
-            acc[r] += cell->allocs;
-            break;
-        case SUM_ALLOC_BYTES:
-            acc[r] += cell->alloc_bytes;
-            break;
-        case AVG_LIVE:
-            if (col.time > 0)
-                acc[r] += cell->live_integral;
-            else if (cell->c == col.last)  /* no time: its value then */
-                cells[r * ncols + col.j] = (double)cell->live_end;
-            break;
-        case MAX_LIVE:
-            if ((double)cell->live_max > cells[r * ncols + col.j])
-                cells[r * ncols + col.j] = (double)cell->live_max;
-            break;
-        case END_LIVE:
-            if (cell->c == col.last)
-                cells[r * ncols + col.j] = (double)cell->live_end;
-            break;
+        if (fl->carry != NULL) {
+            merge_quiet(fl, rule, &col, r, c);
+            fl->carry->live[r] = cell->live_end;
+            fl->carry->next[r] = c + 1;
         }
+        merge_cell(fl, rule, &col, r, c, cell->allocs, cell->alloc_bytes,
+                   cell->live_end, cell->live_max, cell->live_integral);
     }
-    if (acc != NULL && col.j != SIZE_MAX)
-        flush_sums(rule, acc, nrows, ncols, &col, cells);
+    if (fl->carry != NULL)
+        next_col(fl, rule, &col, g->ncols);
+    else if (col.j != SIZE_MAX)
+        end_col(fl, rule, &col);
+}
+
+/* Version 3: each row's carried LIVE_END at the grid's first stored
+ * column.  Returns 0, or -1 out of memory. */
+static int start_carry(const struct fill *fl, struct carry *q)
+{
+    const struct hb_grid *g = fl->g;
+    size_t nrows = (size_t)(fl->last_band - fl->first_band + 1);
+    q->live = malloc(nrows * sizeof *q->live);
+    q->next = malloc(nrows * sizeof *q->next);
+    if (q->live == NULL || q->next == NULL)
+        return -1;
+    hb_live_before(g->f, g->c_first, fl->first_band, fl->last_band, q->live);
+    for (size_t r = 0; r < nrows; r++)
+        q->next[r] = g->c_first;
+    return 0;
 }
 
 int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
@@ -323,32 +433,64 @@ int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
                  double *cells, struct hb_error *err)
 {
     enum merge_rule rule = merge_rule(sel);
-    struct fill fl = { g, first_band, last_band, x_start, x_end, cells, NULL };
+    struct carry q = { NULL, NULL };
+    struct fill fl = { g, first_band, last_band, x_start, x_end, cells, NULL,
+                       NULL };
+    int r = 0;
     if (rule == SUM_ALLOCS || rule == SUM_ALLOC_BYTES || rule == AVG_LIVE) {
         fl.acc = calloc((size_t)(last_band - first_band + 1), sizeof *fl.acc);
-        if (fl.acc == NULL)
-            return hb_error_nomem(err, "building the chart");
+        r = fl.acc == NULL ? -1 : 0;
     }
-    switch (rule) {
-    case SUM_ALLOCS:      fill_rule(&fl, SUM_ALLOCS); break;
-    case SUM_ALLOC_BYTES: fill_rule(&fl, SUM_ALLOC_BYTES); break;
-    case AVG_LIVE:        fill_rule(&fl, AVG_LIVE); break;
-    case MAX_LIVE:        fill_rule(&fl, MAX_LIVE); break;
-    case END_LIVE:        fill_rule(&fl, END_LIVE); break;
+    if (r == 0 && hb_quiet_carries(g->f) && rule != SUM_ALLOCS
+        && rule != SUM_ALLOC_BYTES) {
+        fl.carry = &q;
+        r = start_carry(&fl, &q);
     }
+    if (r == 0) {
+        switch (rule) {
+        case SUM_ALLOCS:      fill_rule(&fl, SUM_ALLOCS); break;
+        case SUM_ALLOC_BYTES: fill_rule(&fl, SUM_ALLOC_BYTES); break;
+        case AVG_LIVE:        fill_rule(&fl, AVG_LIVE); break;
+        case MAX_LIVE:        fill_rule(&fl, MAX_LIVE); break;
+        case END_LIVE:        fill_rule(&fl, END_LIVE); break;
+        }
+    }
+    free(q.live);
+    free(q.next);
     free(fl.acc);
-    return 0;
+    return r < 0 ? hb_error_nomem(err, "building the chart") : 0;
 }
 
 void hb_grid_fill_line(const struct hb_grid *g, double *line)
 {
     const struct hb_file *f = g->f;
-    for (size_t i = 0; i < f->ncolrecs; i++) {
-        const struct hb_colrec *col = &f->cols[i];
-        if (col->c < g->c_first || col->c > g->c_last)
+    if (!hb_quiet_carries(f)) {
+        for (size_t i = 0; i < f->ncolrecs; i++) {
+            const struct hb_colrec *col = &f->cols[i];
+            if (col->c < g->c_first || col->c > g->c_last)
+                continue;
+            size_t j = hb_grid_col(g, col->c);
+            if ((double)col->live_max > line[j])
+                line[j] = (double)col->live_max;
+        }
+        return;
+    }
+    /* Version 3: a chart column whose first stored column is quiet also
+     * holds the LIVE_END carried into it; a quiet column after a record
+     * carries that record's LIVE_END, at most its LIVE_MAX. */
+    const struct hb_colrec *prev = hb_col_before(f, g->c_first);
+    size_t i = prev != NULL ? (size_t)(prev - f->cols) + 1 : 0;
+    for (size_t j = 0; j < g->ncols; j++) {
+        uint64_t first, last;
+        if (!hb_grid_group(g, j, &first, &last))
             continue;
-        size_t j = hb_grid_col(g, col->c);
-        if ((double)col->live_max > line[j])
-            line[j] = (double)col->live_max;
+        if ((i == f->ncolrecs || f->cols[i].c != first) && prev != NULL
+            && (double)prev->live_end > line[j])
+            line[j] = (double)prev->live_end;
+        for (; i < f->ncolrecs && f->cols[i].c <= last; i++) {
+            prev = &f->cols[i];
+            if ((double)prev->live_max > line[j])
+                line[j] = (double)prev->live_max;
+        }
     }
 }

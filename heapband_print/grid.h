@@ -28,7 +28,8 @@
  * grows (so the records, sorted by column, fill one chart column after
  * the other).  Cost: filling reads only the cell records of the grid's
  * stored columns, once, with one division per stored column and one per
- * cell of the chart.
+ * cell of the chart; version 3's quiet cells (hbfile.h) are derived a run
+ * at a time, after one pass over the records before the grid's columns.
  */
 #ifndef HEAPBAND_PRINT_GRID_H
 #define HEAPBAND_PRINT_GRID_H
@@ -94,9 +95,12 @@ int hb_grid_group(const struct hb_grid *g, size_t j, uint64_t *first,
 int hb_grid_span(const struct hb_grid *g, size_t j, uint64_t *start,
                  uint64_t *end);
 
-/* The lowest and highest band of the cell records in the grid's stored
- * columns.  Returns 0 when there is none. */
-int hb_grid_bands(const struct hb_grid *g, uint64_t *lo, uint64_t *hi);
+/* The lowest and highest band of the cells in the grid's stored columns
+ * that are not all zero: of the records, and in version 3 of the quiet
+ * cells carrying live bytes.  Returns 1, 0 when there is none, or -1 out
+ * of memory (in err). */
+int hb_grid_bands(const struct hb_grid *g, uint64_t *lo, uint64_t *hi,
+                  struct hb_error *err);
 
 /* The value of the selection (sel->kind live or allocs, sel->stat,
  * sel->weight) of every band first_band .. last_band in every chart column
@@ -114,8 +118,9 @@ int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
                  const uint64_t *x_start, const uint64_t *x_end,
                  double *cells, struct hb_error *err);
 
-/* The total heap of every chart column: the largest LIVE_MAX of the col
- * records of its stored columns, into line[j] (zeros on entry). */
+/* The total heap of every chart column: the largest LIVE_MAX of its
+ * stored columns (with version 3's quiet ones), into line[j] (zeros on
+ * entry). */
 void hb_grid_fill_line(const struct hb_grid *g, double *line);
 
 #endif

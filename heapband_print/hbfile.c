@@ -13,6 +13,7 @@
  */
 #include "hbfile.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,13 +26,20 @@ void hb_file_free(struct hb_file *f)
     free(f->cells);
     free(f->lifes);
     free(f->leaks);
-    for (size_t i = 0; i < f->nsites; i++) {
-        for (size_t j = 0; j < f->sites[i].nframes; j++)
-            free(f->sites[i].frames[j]);
+    free(f->atpeaks);
+    for (size_t i = 0; i < f->nobjects; i++)
+        free(f->objects[i]);
+    free(f->objects);
+    for (size_t i = 0; i < f->nsources; i++)
+        free(f->sources[i]);
+    free(f->sources);
+    for (size_t i = 0; i < f->nframes; i++)
+        free(f->frames[i].function);
+    free(f->frames);
+    for (size_t i = 0; i < f->nsites; i++)
         free(f->sites[i].frames);
-    }
     free(f->sites);
-    free(f->tops);
+    free(f->siterecs);
     for (size_t i = 0; i < f->nmarks; i++)
         free(f->marks[i].name);
     free(f->marks);
@@ -71,4 +79,22 @@ uint64_t hb_col_span_end(const struct hb_file *f, uint64_t c)
     if (f->end_time - start < f->col_width)
         return f->end_time;
     return start + f->col_width;
+}
+
+void hb_frame_format(const struct hb_file *f, uint64_t n, char *buf,
+                     size_t size)
+{
+    const struct hb_frame *fr = &f->frames[n - 1];
+    if (f->version < 3)                         /* versions 1, 2: a text */
+        snprintf(buf, size, "%s", fr->function);
+    else if (fr->source != 0)
+        snprintf(buf, size, "%s (%s:%llu)", fr->function,
+                 f->sources[fr->source - 1], (unsigned long long)fr->line);
+    else if (fr->object != 0)
+        snprintf(buf, size, "0x%llx %s (in %s)",
+                 (unsigned long long)fr->offset, fr->function,
+                 f->objects[fr->object - 1]);
+    else
+        snprintf(buf, size, "0x%llx %s", (unsigned long long)fr->offset,
+                 fr->function);
 }

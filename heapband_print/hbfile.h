@@ -6,7 +6,7 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * The records of a file as docs/heapband-format.md (versions 1 and 2)
+ * The records of a file as docs/heapband-format.md (versions 1, 2 and 3)
  * defines them, its parser, and the queries the chart and the reports ask
  * of it.  The parser reads from a memory buffer (so that the fuzzer can
  * call it), rejects every line the format does not describe and checks
@@ -14,16 +14,31 @@
  * line number.  Records are kept sparse, as in the file: a hostile header
  * cannot make the parser allocate more than the file's own size justifies.
  *
+ * Quiet cells and columns (version 3 leaves out a cell without events, and
+ * a column without cells) are not stored: they are derived where they are
+ * read, from the records before them (hbfile_matrix.c; the chart's grid
+ * carries them through its columns).  In versions 1 and 2 a missing record
+ * is all zeros.
+ *
+ * Sites have one representation for every version: a frame table, sites as
+ * lists of frames, and per band the sites' figures (struct hb_siterec).
+ * Version 3 fills them from its object, source, frame, site, sb and so
+ * records; versions 1 and 2 from their site, frame and top lines, whose
+ * frames are text only.
+ *
  * The model is split by concern: hbfile_lex.c (lines, fields, numbers),
  * hbfile_words.h (text eight bytes at a time), hbfile_parse.c and
- * hbfile_records.c (the grammar, section by section), hbfile_fast.c (the
- * fast path for "col" and "cell" lines), hbfile_check.c (the invariants
- * between sections), hbfile.c (freeing, queries).
+ * hbfile_records.c (the grammar, section by section), hbfile_sites.c (the
+ * site tables of version 3), hbfile_fast.c (the fast path for "col" and
+ * "cell" lines), hbfile_check.c (the invariants between sections),
+ * hbfile_matrix.c (the quiet cells and columns), hbfile.c (freeing,
+ * queries).
  *
  * Invariant: a struct hb_file that hb_parse() returned holds a file that
  * meets every invariant of the format; nothing changes it afterwards.
  * Cost: hb_parse() is one pass over the buffer plus one over the col,
- * leak and life records; a stored cell takes 80 bytes.
+ * leak and life records and a sort of the frames and sites; a stored cell
+ * takes 80 bytes.
  */
 #ifndef HEAPBAND_PRINT_HBFILE_H
 #define HEAPBAND_PRINT_HBFILE_H
@@ -32,6 +47,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "hb_format.h"
 
 __extension__ typedef unsigned __int128 hb_u128;
 
@@ -50,30 +66,59 @@ struct hb_cellrec {
 };
 
 struct hb_liferec { uint64_t b, k, count, bytes; };
-struct hb_markrec { uint64_t t; char *name; };       /* version 2 */
+struct hb_markrec { uint64_t t; char *name; };       /* versions 2, 3 */
 struct hb_leakrec { uint64_t b, count, bytes; };
+struct hb_atpeakrec { uint64_t b, bytes, blocks; };  /* version 3 */
 
+/* A code address.  Version 3: a "frame" record, object and source 1-based
+ * in objects[] and sources[] (0: none, unknown), offset in the object (the
+ * address itself when object is 0), function "???" when unknown.
+ * Versions 1 and 2 wrote a frame as one text ("FUNCTION (FILE:LINE)" or
+ * the like): it is in `function`, and the numbers are 0. */
+struct hb_frame {
+    uint64_t object, offset, source, line;
+    char *function;
+    unsigned long rec_line;   /* of its record, for messages */
+};
+
+/* A site: a stack of frames, numbers in frames[] (1-based), innermost
+ * first. */
 struct hb_site {
     uint64_t id;
     size_t nframes;
-    char **frames;            /* innermost first */
+    uint64_t *frames;
     unsigned long line;       /* of its 'site' record, for messages */
 };
 
-struct hb_toprec {
-    uint64_t b;
-    int by_peak;              /* 0: "alloc" ranking, 1: "peak" ranking */
-    uint64_t rank, site, allocs, alloc_bytes, peak_live;
+/* Versions 1 and 2 list a band's sites twice, by bytes allocated and by
+ * peak live bytes; version 3 lists each once. */
+enum hb_site_ranking { HB_RANKING_NONE, HB_RANKING_ALLOC, HB_RANKING_PEAK };
+
+/* One site's figures in one band.  Version 3: an "sb" record, or the
+ * band's "so" record (site 0: the nsites sites not listed, summed; its
+ * max_bytes is 0).  Versions 1 and 2: a "top" line, which gives allocs,
+ * alloc_bytes and max_bytes (its PEAK_LIVE) only, with its ranking and
+ * rank. */
+struct hb_siterec {
+    uint64_t b, site, nsites;
+    uint64_t allocs, alloc_bytes;
+    uint64_t peak_bytes, peak_blocks;   /* live at the run's peak */
+    uint64_t exit_bytes, exit_blocks;   /* live at exit */
+    uint64_t max_bytes;                 /* the most live at any moment */
+    enum hb_site_ranking ranking;
+    uint64_t rank;
 };
 
 struct hb_file {
-    int version;              /* of the format: 1 or 2 */
+    int version;              /* of the format: 1, 2 or 3 */
     char *tool_version;       /* "heapband VERSION" minus "heapband " */
     char *cmd;
     uint64_t pid, ppid;
     enum hb_unit unit;
     int pow2_bands;           /* 'bands: pow2', else 'bands: quarter' */
     uint64_t nbands, columns_budget, col_width, ncols, end_time;
+    uint64_t depth;           /* version 3 ('depth:'); else 0 */
+    uint64_t site_limit;      /* version 3 ('site-limit:'), 0 for 'all' */
     struct hb_band *bands;    /* nbands */
 
     uint64_t total_allocs, total_alloc_bytes, total_frees, total_free_bytes;
@@ -82,15 +127,27 @@ struct hb_file {
     uint64_t unknown_frees;
 
     /* The col and cell lines are each one run of lines: record i is on
-     * line cols_line + i (cells_line + i). */
+     * line cols_line + i (cells_line + i).  Version 3 leaves the quiet
+     * ones out (hbfile_matrix.c derives them). */
     struct hb_colrec *cols;    size_t ncolrecs;   /* increasing c */
     struct hb_cellrec *cells;  size_t ncells;     /* by c, then b */
     uint64_t cells_b_lo, cells_b_hi;  /* lowest, highest b of the cells */
     unsigned long cols_line, cells_line;
     struct hb_liferec *lifes;  size_t nlifes;     /* by b, then k */
     struct hb_leakrec *leaks;  size_t nleaks;     /* increasing b */
+    struct hb_atpeakrec *atpeaks; size_t natpeaks;  /* increasing b */
+
+    /* Sites; tables 1-based (object i is objects[i - 1]).  Versions 1
+     * and 2 have no objects or sources, and a frame per frame line. */
+    char **objects;            size_t nobjects;
+    char **sources;            size_t nsources;
+    struct hb_frame *frames;   size_t nframes;
     struct hb_site *sites;     size_t nsites;     /* sites[i].id == i + 1 */
-    struct hb_toprec *tops;    size_t ntops;  /* by b, alloc then peak, rank */
+    /* By band; within a band, version 3: its sb records by bytes
+     * allocated (largest first; then more allocations, lower site), then
+     * its so record; versions 1 and 2: the alloc ranking, then the peak
+     * one, by rank. */
+    struct hb_siterec *siterecs; size_t nsiterecs;
     struct hb_markrec *marks;  size_t nmarks;     /* non-decreasing t */
 };
 
@@ -121,5 +178,48 @@ uint64_t hb_band_of_size(const struct hb_file *f, uint64_t size);
  * start and its end (section "Time, columns and bands" of the format). */
 uint64_t hb_col_start(const struct hb_file *f, uint64_t c);
 uint64_t hb_col_span_end(const struct hb_file *f, uint64_t c);
+
+/* The longest text hb_frame_format writes, with its '\0'. */
+#define HB_FRAME_TEXT_MAX (2 * HB_LINE_MAX + 64)
+
+/* Frame n (1-based) as the report shows it, into buf (at least
+ * HB_FRAME_TEXT_MAX bytes): "FUNCTION (FILE:LINE)" when its source is
+ * known, else "0xOFFSET FUNCTION (in OBJECT)", or "0xADDRESS FUNCTION"
+ * for code in no object; versions 1 and 2: the frame's text. */
+void hb_frame_format(const struct hb_file *f, uint64_t n, char *buf,
+                     size_t size);
+
+/* ------------------------------------------- the derived matrix (version 3)
+ * hbfile_matrix.c.  A quiet cell of band b in column c has no events and
+ * LIVE_END = LIVE_MAX = L, LIVE_INTEGRAL = L * span(c), where L is band
+ * b's LIVE_END in its last record before c (0 if none); a quiet column
+ * has LIVE_END = LIVE_MAX and BLOCKS_END of the last col record before it
+ * (0 if none).  In versions 1 and 2 L and the carried column are 0. */
+
+/* Whether missing cells and columns carry values forward (version 3).
+ * Inline: the parser asks it for every cell. */
+static inline int hb_quiet_carries(const struct hb_file *f)
+{
+    return f->version >= 3;
+}
+
+/* The first cell record of column c or after it (ncells if none). */
+size_t hb_first_cell_from(const struct hb_file *f, uint64_t c);
+
+/* The LIVE_END each band first..last carries into column c, into
+ * live[b - first]: what a quiet cell of the band in column c holds.
+ * Cost: one pass over the cell records before c. */
+void hb_live_before(const struct hb_file *f, uint64_t c, uint64_t first,
+                    uint64_t last, uint64_t *live);
+
+/* The col record a quiet column c would copy: the last one before c, or
+ * NULL (then the column is all zeros). */
+const struct hb_colrec *hb_col_before(const struct hb_file *f, uint64_t c);
+
+/* Whether a and b (with the same column count) hold the same cells and
+ * columns, the quiet ones derived: 1 or 0, or -1 out of memory.  When one
+ * file carries quiet cells and the other does not, the cost is bounded by
+ * the records of the one that does not. */
+int hb_same_matrix(const struct hb_file *a, const struct hb_file *b);
 
 #endif

@@ -6,6 +6,25 @@
  */
 #include "hbfile_check.h"
 
+#include <stdlib.h>
+
+int hb_checks_start(struct hb_checks *checks, const struct hb_file *f,
+                    struct hb_error *err)
+{
+    if (!hb_quiet_carries(f))
+        return 0;
+    checks->bands = calloc((size_t)f->nbands, sizeof *checks->bands);
+    if (checks->bands == NULL)
+        return hb_error_nomem(err, "parsing a heap-band file");
+    return 0;
+}
+
+void hb_checks_free(struct hb_checks *checks)
+{
+    free(checks->bands);
+    checks->bands = NULL;
+}
+
 /* A 128-bit sum shown in a message: values past 64 bits are printed as
  * "more than 18446744073709551615" by the callers. */
 static unsigned long long clamp_u64(hb_u128 v)
@@ -78,6 +97,78 @@ static void inv5_add_cell(struct hb_column_sums *sums, const struct hb_file *f)
     sums->cells_live_end += r->live_end;
 }
 
+/* ------------------------------------- invariants 3, 5: streamed, version 3 */
+
+/* Invariant 5, version 3: the open column is complete; with its quiet
+ * cells, which carry their bands' LIVE_END, its cells add up to the sum
+ * of every band's LIVE_END (the quiet cells' LIVE_MAX is then at most the
+ * column's LIVE_END, so at most its LIVE_MAX). */
+static void inv5v3_close_column(struct hb_checks *checks)
+{
+    struct hb_column_sums *sums = &checks->columns;
+    sums->cells_live_end = checks->live_total;
+    inv5_close_column(sums);
+}
+
+/* Invariant 3, version 3: the col records before column c have cells, and
+ * column c (UINT64_MAX: none, at the end) has a col record, which is
+ * returned. */
+static const struct hb_colrec *inv3v3_column(struct hb_column_sums *sums,
+                                             const struct hb_file *f,
+                                             uint64_t c,
+                                             unsigned long cell_line)
+{
+    if (sums->next_col < f->ncolrecs && f->cols[sums->next_col].c < c) {
+        hb_error_set(&sums->problem, HB_ERR_INPUT,
+                     f->cols_line + (unsigned long)sums->next_col,
+                     "'col %llu' has no 'cell' record (version 3 writes a "
+                     "column only with its cells)",
+                     (unsigned long long)f->cols[sums->next_col].c);
+        return NULL;
+    }
+    if (c == UINT64_MAX)
+        return NULL;
+    if (sums->next_col == f->ncolrecs || f->cols[sums->next_col].c != c) {
+        hb_error_set(&sums->problem, HB_ERR_INPUT, cell_line, "column %llu "
+                     "has 'cell' records but no 'col' record",
+                     (unsigned long long)c);
+        return NULL;
+    }
+    return &f->cols[sums->next_col++];
+}
+
+/* Invariants 3 and 5 for the last cell stored, version 3, and its band's
+ * sums. */
+static void inv5v3_add_cell(struct hb_checks *checks, const struct hb_file *f)
+{
+    struct hb_column_sums *sums = &checks->columns;
+    const struct hb_cellrec *r = &f->cells[f->ncells - 1];
+    struct hb_band_sums *band = &checks->bands[r->b];
+    unsigned long cell_line = f->cells_line + (unsigned long)(f->ncells - 1);
+    band->allocs += r->allocs;
+    band->alloc_bytes += r->alloc_bytes;
+    if (sums->problem.kind == HB_ERR_NONE && (!sums->open || r->c != sums->c)) {
+        if (sums->open)
+            inv5v3_close_column(checks);
+        const struct hb_colrec *col = inv3v3_column(sums, f, r->c, cell_line);
+        if (col != NULL) {
+            sums->open = 1;
+            sums->c = r->c;
+            sums->col_live_end = col->live_end;
+            sums->col_live_max = col->live_max;
+            sums->line = f->cols_line + (unsigned long)(col - f->cols);
+        }
+    }
+    if (sums->problem.kind == HB_ERR_NONE && r->live_max > sums->col_live_max)
+        hb_error_set(&sums->problem, HB_ERR_INPUT, cell_line,
+                     "cell %llu %llu: LIVE_MAX %llu is above the column's "
+                     "LIVE_MAX %llu", (unsigned long long)r->c,
+                     (unsigned long long)r->b, (unsigned long long)r->live_max,
+                     (unsigned long long)sums->col_live_max);
+    checks->live_total = checks->live_total - band->live_end + r->live_end;
+    band->live_end = r->live_end;
+}
+
 void hb_check_stored_cell(struct hb_checks *checks, const struct hb_file *f)
 {
     const struct hb_cellrec *r = &f->cells[f->ncells - 1];
@@ -85,7 +176,10 @@ void hb_check_stored_cell(struct hb_checks *checks, const struct hb_file *f)
     checks->cell_sums[1] += r->alloc_bytes;
     checks->cell_sums[2] += r->frees;
     checks->cell_sums[3] += r->free_bytes;
-    inv5_add_cell(&checks->columns, f);
+    if (checks->bands != NULL)
+        inv5v3_add_cell(checks, f);
+    else
+        inv5_add_cell(&checks->columns, f);
 }
 
 /* ------------------------------------------------------------ invariant 8 */
@@ -153,21 +247,30 @@ static int check_inv5_columns(struct hb_checks *checks,
                               const struct hb_file *f, struct hb_error *err)
 {
     struct hb_column_sums *sums = &checks->columns;
-    inv5_close_column(sums);
-    inv5_columns_without_cells(sums, f, UINT64_MAX);  /* every c < ncols */
+    if (checks->bands != NULL) {
+        if (sums->problem.kind == HB_ERR_NONE && sums->open)
+            inv5v3_close_column(checks);
+        if (sums->problem.kind == HB_ERR_NONE)
+            inv3v3_column(sums, f, UINT64_MAX, 0);
+    } else {
+        inv5_close_column(sums);
+        inv5_columns_without_cells(sums, f, UINT64_MAX);  /* every c < ncols */
+    }
     if (sums->problem.kind != HB_ERR_NONE)
         return hb_error_set(err, HB_ERR_INPUT, sums->problem.line, "%s",
                             sums->problem.msg);
     return 0;
 }
 
-/* Invariant 6: the last column's LIVE_END and BLOCKS_END (0 when it has no
- * col record) equal 'exit', and so do the sums of the 'leak' lines. */
+/* Invariant 6: the last column's LIVE_END and BLOCKS_END (versions 1 and
+ * 2: 0 when it has no col record; version 3: then those of the last col
+ * record) equal 'exit', and so do the sums of the 'leak' lines. */
 static int check_inv6_exit(const struct hb_checks *checks,
                            const struct hb_file *f, struct hb_error *err)
 {
     uint64_t end = 0, blocks = 0;
-    if (f->ncolrecs > 0 && f->cols[f->ncolrecs - 1].c == f->ncols - 1) {
+    if (f->ncolrecs > 0 && (hb_quiet_carries(f)
+                            || f->cols[f->ncolrecs - 1].c == f->ncols - 1)) {
         end = f->cols[f->ncolrecs - 1].live_end;
         blocks = f->cols[f->ncolrecs - 1].blocks_end;
     }
@@ -213,7 +316,10 @@ static int check_inv10_lifetimes(const struct hb_checks *checks,
 }
 
 /* Invariant 7: 'peak BYTES' is the largest LIVE_MAX of the col records
- * (T_REACHED <= T_LEFT <= E is checked on the 'peak' line itself). */
+ * (T_REACHED <= T_LEFT <= E is checked on the 'peak' line itself).  A
+ * quiet column's LIVE_MAX is the LIVE_END of a col record before it, at
+ * most that record's LIVE_MAX: the records alone decide it.  In version 3
+ * the 'at-peak' lines add up to the 'peak' line. */
 static int check_inv7_peak(const struct hb_checks *checks,
                            const struct hb_file *f, struct hb_error *err)
 {
@@ -226,6 +332,20 @@ static int check_inv7_peak(const struct hb_checks *checks,
                             "%llu bytes but the largest column LIVE_MAX is "
                             "%llu", (unsigned long long)f->peak_bytes,
                             (unsigned long long)max);
+    if (!hb_quiet_carries(f))
+        return 0;
+    hb_u128 bytes = 0, blocks = 0;
+    for (size_t i = 0; i < f->natpeaks; i++) {
+        bytes += f->atpeaks[i].bytes;
+        blocks += f->atpeaks[i].blocks;
+    }
+    if (bytes != f->peak_bytes || blocks != f->peak_blocks)
+        return hb_error_set(err, HB_ERR_INPUT, checks->peak_line, "'peak' "
+                            "contradicts the 'at-peak' lines (%s%llu bytes in "
+                            "%llu blocks)",
+                            bytes > UINT64_MAX || blocks > UINT64_MAX
+                                ? "more than " : "",
+                            clamp_u64(bytes), clamp_u64(blocks));
     return 0;
 }
 
@@ -238,5 +358,10 @@ int hb_check_sections(struct hb_checks *checks, const struct hb_file *f,
         || check_inv10_lifetimes(checks, f, err) < 0
         || check_inv7_peak(checks, f, err) < 0)
         return -1;
+    if (checks->sites_problem.kind != HB_ERR_NONE)       /* invariant 8 */
+        return hb_error_set(err, HB_ERR_INPUT, checks->sites_problem.line,
+                            "%s", checks->sites_problem.msg);
+    if (hb_quiet_carries(f))
+        return hb_check_unique_sites(f, err);
     return 0;
 }

@@ -13,18 +13,25 @@
  * indexes and order), 9 (end), the peak times of 7 and the mark times of
  * 8.  This module checks those that relate records of different sections:
  * 4 (cells against total), 5 (cells against their column), 6 (exit against
- * the last column and the leaks), 7 (peak against the columns), 8 (top
- * lines against the sites) and 10 (lifetimes against total).
+ * the last column and the leaks), 7 (peak against the columns and, in
+ * version 3, the at-peak lines), 8 (top lines against the sites, versions
+ * 1 and 2) and 10 (lifetimes against total).  The version-3 site records
+ * are checked against the bands by hbfile_sites.c, with the per-band sums
+ * kept here.
  *
  * Invariants 4 and 5 are on the cells, which are most of a file: they are
  * worked out as each cell is stored (hb_check_stored_cell), so that the
  * cells are not read a second time, and reported by hb_check_sections
- * after the line pass.  Each invariant is checked once.
+ * after the line pass.  Each invariant is checked once.  In version 3 a
+ * column's cells include the quiet ones: a band without a cell record in
+ * it carries its LIVE_END forward, so the column's LIVE_END is the sum
+ * of every band's LIVE_END so far (bands[].live_end, live_total).
  *
  * Invariant: the problem reported is the first one: a problem of the
  * lines before any of these, then 4, 5, 6, 10 and 7 in that order, and
  * within one the first record that breaks it.  Cost: a few additions a
- * cell; one pass over the col, leak and life records at the end.
+ * cell; one pass over the col, leak, life and at-peak records at the end;
+ * in version 3, 40 bytes a band.
  */
 #ifndef HEAPBAND_PRINT_HBFILE_CHECK_H
 #define HEAPBAND_PRINT_HBFILE_CHECK_H
@@ -47,6 +54,12 @@ struct hb_column_sums {
     struct hb_error problem;  /* the first problem found, if any */
 };
 
+/* Version 3: what the cells of one band add up to so far. */
+struct hb_band_sums {
+    uint64_t live_end;        /* LIVE_END of its last cell record */
+    hb_u128 allocs, alloc_bytes;
+};
+
 /* What the checks need besides the records: where the summary lines are,
  * and what has been seen so far of the records they follow. */
 struct hb_checks {
@@ -54,7 +67,19 @@ struct hb_checks {
     uint64_t sites_named;     /* sites the 'top' lines have named so far */
     hb_u128 cell_sums[4];     /* ALLOCS, ALLOC_BYTES, FREES, FREE_BYTES */
     struct hb_column_sums columns;
+    struct hb_band_sums *bands;   /* version 3: one per band; else NULL */
+    hb_u128 live_total;       /* version 3: the sum of bands[].live_end */
+    /* Version 3: the first problem of a band's site records against the
+     * band (found as the records are read, reported after the others). */
+    struct hb_error sites_problem;
 };
+
+/* After the band table: what the checks of f's version need.  Returns 0,
+ * or -1 out of memory (in err). */
+int hb_checks_start(struct hb_checks *checks, const struct hb_file *f,
+                    struct hb_error *err);
+
+void hb_checks_free(struct hb_checks *checks);
 
 /* Invariants 4 and 5, streamed: the last cell of f was just stored (the
  * cells come in increasing column order, and every col record is stored
@@ -72,8 +97,14 @@ int hb_check_top_site(struct hb_checks *checks, const struct hb_file *f,
 int hb_check_sites_named(const struct hb_checks *checks,
                          const struct hb_file *f, struct hb_error *err);
 
-/* After the line pass: invariants 4, 5, 6, 10 and 7, reporting the first
- * problem, in that order.  Returns 0 or -1 with *err filled. */
+/* Invariant 8, version 3, after the line pass: no two frames share an
+ * object and an offset, no two sites their frames (hbfile_sites.c).
+ * Returns 0 or -1 with *err filled (out of memory too). */
+int hb_check_unique_sites(const struct hb_file *f, struct hb_error *err);
+
+/* After the line pass: invariants 4, 5, 6, 10, 7 and (version 3) 8,
+ * reporting the first problem, in that order.  Returns 0 or -1 with *err
+ * filled. */
 int hb_check_sections(struct hb_checks *checks, const struct hb_file *f,
                       struct hb_error *err);
 

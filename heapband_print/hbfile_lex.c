@@ -65,7 +65,7 @@ int hb_lex_truncated(struct hb_lexer *lx, const char *what)
     return hb_lex_fail(lx, "truncated file: expected %s", what);
 }
 
-int hb_lex_split(struct hb_lexer *lx)
+static int split_upto(struct hb_lexer *lx, size_t max_fields)
 {
     lx->nf = 0;
     size_t i = 0;
@@ -77,7 +77,7 @@ int hb_lex_split(struct hb_lexer *lx)
             return hb_lex_fail(lx, lx->linelen == 0 ? "empty line"
                                : "empty field (leading, trailing or double "
                                  "space)");
-        if (lx->nf == HB_LEX_MAX_FIELDS)
+        if (lx->nf == max_fields)
             return hb_lex_fail(lx, "too many fields");
         lx->fs[lx->nf] = lx->line + i;
         lx->fl[lx->nf] = j - i;
@@ -86,6 +86,39 @@ int hb_lex_split(struct hb_lexer *lx)
             return 0;
         i = j + 1;
     }
+}
+
+int hb_lex_split(struct hb_lexer *lx)
+{
+    return split_upto(lx, HB_LEX_FIELDS);
+}
+
+int hb_lex_split_wide(struct hb_lexer *lx)
+{
+    return split_upto(lx, HB_LEX_MAX_FIELDS);
+}
+
+int hb_lex_split_text(struct hb_lexer *lx, size_t n, const char *syntax)
+{
+    size_t i = 0;
+    lx->nf = 0;
+    while (lx->nf + 1 < n) {
+        size_t j = i;
+        while (j < lx->linelen && lx->line[j] != ' ')
+            j++;
+        if (j == i || j == lx->linelen)
+            break;
+        lx->fs[lx->nf] = lx->line + i;
+        lx->fl[lx->nf] = j - i;
+        lx->nf++;
+        i = j + 1;
+    }
+    if (lx->nf + 1 < n || i >= lx->linelen)
+        return hb_lex_fail(lx, "expected '%s'", syntax);
+    lx->fs[lx->nf] = lx->line + i;
+    lx->fl[lx->nf] = lx->linelen - i;
+    lx->nf++;
+    return 0;
 }
 
 int hb_lex_need_line(struct hb_lexer *lx, const char *what)
@@ -179,6 +212,32 @@ int hb_lex_u128(struct hb_lexer *lx, size_t i, hb_u128 *v)
             return hb_lex_fail(lx, HB_FIELD_FMT " does not fit in 128 bits",
                                HB_FIELD_ARG(lx, i));
         x = x * 10 + d;
+    }
+    *v = x;
+    return 0;
+}
+
+int hb_lex_hex64(struct hb_lexer *lx, size_t i, uint64_t *v)
+{
+    const char *s = lx->fs[i];
+    size_t n = lx->fl[i];
+    uint64_t x = 0;
+    if (n < 3 || s[0] != '0' || s[1] != 'x' || (n > 3 && s[2] == '0'))
+        return hb_lex_fail(lx, HB_FIELD_FMT " is not a hexadecimal offset "
+                           "('0x' and digits without a leading zero)",
+                           HB_FIELD_ARG(lx, i));
+    if (n > 2 + 16)
+        return hb_lex_fail(lx, HB_FIELD_FMT " does not fit in 64 bits",
+                           HB_FIELD_ARG(lx, i));
+    for (size_t k = 2; k < n; k++) {
+        unsigned d = s[k] >= '0' && s[k] <= '9' ? (unsigned)(s[k] - '0')
+                   : s[k] >= 'a' && s[k] <= 'f' ? (unsigned)(s[k] - 'a' + 10)
+                   : 16;
+        if (d == 16)
+            return hb_lex_fail(lx, HB_FIELD_FMT " is not a hexadecimal "
+                               "offset ('0x' and lower-case digits)",
+                               HB_FIELD_ARG(lx, i));
+        x = x * 16 + d;
     }
     *v = x;
     return 0;

@@ -9,7 +9,8 @@
  * Owns the "General rules" of docs/heapband-format.md: lines of printable
  * ASCII ended by '\n' and at most HB_LINE_MAX bytes, fields separated by
  * single spaces, numbers in decimal without leading zeros that fit in 64
- * (or 128) bits.  It knows no keyword but the ones its caller names.
+ * (or 128) bits, a frame's offset in hexadecimal, text fields that run to
+ * the end of the line.  It knows no keyword but the ones its caller names.
  *
  * Invariant: lineno is the 1-based number of the line in line/linelen (of
  * the line that is missing, after a "truncated file" error); every error
@@ -23,9 +24,15 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "hb_format.h"
 #include "hbfile.h"
 
-#define HB_LEX_MAX_FIELDS 12      /* the widest record, "cell", has 10 */
+/* Fields of a line: hb_lex_split takes at most HB_LEX_FIELDS (the widest
+ * record of versions 1 and 2, "cell", has 10), hb_lex_split_wide up to
+ * HB_LEX_MAX_FIELDS (a version-3 "site" line: keyword, S, NFRAMES and up
+ * to HB_MAX_DEPTH frames). */
+#define HB_LEX_FIELDS 12
+#define HB_LEX_MAX_FIELDS (3 + HB_MAX_DEPTH)
 
 struct hb_lexer {
     const char *buf;
@@ -51,8 +58,16 @@ int hb_lex_next_line(struct hb_lexer *lx);
 /* Record "truncated file: expected WHAT" on the line after the last one. */
 int hb_lex_truncated(struct hb_lexer *lx, const char *what);
 
-/* Split the current line at single spaces into lx->fs/fl and lx->nf. */
+/* Split the current line at single spaces into lx->fs/fl and lx->nf:
+ * at most HB_LEX_FIELDS fields, or HB_LEX_MAX_FIELDS (_wide). */
 int hb_lex_split(struct hb_lexer *lx);
+int hb_lex_split_wide(struct hb_lexer *lx);
+
+/* Split the current line into exactly n fields, the last of which is a
+ * text that runs to the end of the line (it may hold spaces) and must not
+ * be empty; `syntax` names the record's fields for the message when the
+ * line has fewer, e.g. "object O PATH". */
+int hb_lex_split_text(struct hb_lexer *lx, size_t n, const char *syntax);
 
 /* Read the next line and split it; a missing line is a truncated file,
  * expected to be `what`. */
@@ -68,6 +83,10 @@ int hb_lex_line_starts(const struct hb_lexer *lx, const char *s, size_t n);
 int hb_lex_u64(struct hb_lexer *lx, size_t i, uint64_t *v);
 int hb_lex_u128(struct hb_lexer *lx, size_t i, hb_u128 *v);
 int hb_lex_u64s(struct hb_lexer *lx, size_t first, size_t n, uint64_t *out);
+
+/* Field i as a hexadecimal number: "0x" and lower-case digits without a
+ * leading zero ("0x0" for zero), at most 64 bits. */
+int hb_lex_hex64(struct hb_lexer *lx, size_t i, uint64_t *v);
 
 /* The current line must be `keyword` followed by nargs fields. */
 int hb_lex_expect_record(struct hb_lexer *lx, const char *keyword,

@@ -11,8 +11,8 @@
  * line decides (syntax, ranges, order against the line before); then the
  * invariants that relate sections are checked (hbfile_check.c).  This
  * file reads sections 1 to 3 of docs/heapband-format.md up to
- * "unknown-frees" (invariants 1 and 2, and the peak times of 7);
- * hbfile_records.c reads the rest.
+ * "unknown-frees" (invariants 1 and 2, and the peak times of 7), in
+ * versions 1, 2 and 3; hbfile_records.c reads the rest.
  *
  * Invariant: the first problem found stops the parse, is the one
  * reported (with its line number) and leaves nothing allocated.  Cost:
@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "hb_format.h"
 
 int hb_parse_nomem(struct hb_parser *p)
 {
@@ -139,9 +141,11 @@ static int parse_version(struct hb_parser *p)
         p->f->version = 1;
     else if (version_len == 1 && version[0] == '2')
         p->f->version = 2;
+    else if (version_len == 1 && version[0] == '3')
+        p->f->version = 3;
     else
         return hb_lex_fail(lx, "unsupported format version '%.*s' (this "
-                           "printer reads versions 1 and 2)",
+                           "printer reads versions 1, 2 and 3)",
                            (int)(version_len > 40 ? 40 : version_len),
                            version);
     return 0;
@@ -183,6 +187,32 @@ static int parse_geometry(struct hb_parser *p)
     return 0;
 }
 
+/* Version 3's last header lines: "depth: D" (0 <= D <= HB_MAX_DEPTH) and
+ * "site-limit: K|all" (K >= 1). */
+static int parse_site_header(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    if (header_number(p, "depth:", &f->depth) < 0)
+        return -1;
+    if (f->depth > HB_MAX_DEPTH)
+        return hb_lex_fail(lx, "depth %llu is above %d",
+                           (unsigned long long)f->depth, HB_MAX_DEPTH);
+    if (hb_lex_need_line(lx, "'site-limit:' line") < 0
+        || hb_lex_expect_record(lx, "site-limit:", 1) < 0)
+        return -1;
+    if (hb_lex_field_is(lx, 1, "all")) {
+        f->site_limit = 0;
+        return 0;
+    }
+    if (hb_lex_u64(lx, 1, &f->site_limit) < 0)
+        return -1;
+    if (f->site_limit == 0)
+        return hb_lex_fail(lx, "site-limit 0 is neither a count of at least "
+                           "1 nor 'all'");
+    return 0;
+}
+
 /* Section 1, invariant 1: the header lines, in order, once each. */
 static int parse_header(struct hb_parser *p)
 {
@@ -201,7 +231,9 @@ static int parse_header(struct hb_parser *p)
         return -1;
     f->unit = (enum hb_unit)unit;
     f->pow2_bands = band_kind == 1;
-    return parse_geometry(p);
+    if (parse_geometry(p) < 0)
+        return -1;
+    return f->version >= 3 ? parse_site_header(p) : 0;
 }
 
 /* ------------------------------------------------------------- band table */
@@ -299,7 +331,9 @@ static int parse_summary(struct hb_parser *p)
 
 int hb_parse_head(struct hb_parser *p)
 {
-    if (parse_header(p) < 0 || parse_bands(p) < 0 || parse_summary(p) < 0)
+    if (parse_header(p) < 0 || parse_bands(p) < 0
+        || hb_checks_start(&p->checks, p->f, p->lx.err) < 0
+        || parse_summary(p) < 0)
         return -1;
     return 0;
 }
@@ -317,11 +351,13 @@ int hb_parse(const char *buf, size_t len, enum hb_parse_path path,
     p.lx.len = len;
     p.lx.err = err;
     p.f = f;
-    if (hb_parse_head(&p) < 0
-        || hb_parse_records(&p, path) < 0
-        || hb_check_sections(&p.checks, f, err) < 0) {
+    int r = hb_parse_head(&p) < 0
+            || hb_parse_records(&p, path) < 0
+            || hb_check_sections(&p.checks, f, err) < 0 ? -1 : 0;
+    hb_checks_free(&p.checks);
+    if (r < 0)
         hb_file_free(f);
-        return -1;
-    }
-    return 0;
+    else if (f->version >= 3)
+        hb_sites_rank(f);
+    return r;
 }

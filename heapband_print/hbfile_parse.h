@@ -25,20 +25,47 @@
 #include "hbfile_check.h"
 #include "hbfile_lex.h"
 
+/* What the version-3 site records (hbfile_sites.c) check as they come:
+ * the entries written but not yet named by the record that must name
+ * them, and the band whose sb and so lines are being read. */
+struct hb_site_state {
+    /* An object or source waits for the next frame (0: none). */
+    uint64_t object, source;
+    unsigned long object_line, source_line;
+    /* Frames first_frame .. nframes wait for the next site, sites
+     * first_site .. nsites for the next band's sb lines (0: none). */
+    uint64_t first_frame, first_site;
+    /* The band being read: its first and last sb/so line, the key of its
+     * last one (site, or UINT64_MAX for its so line), its sb lines, the
+     * sites it owes (owed_next .. owed_last, in order), the sums of its
+     * sb and so lines (ALLOCS, ALLOC_BYTES, PEAK_BYTES, PEAK_BLOCKS,
+     * EXIT_BYTES, EXIT_BLOCKS). */
+    int in_band;
+    uint64_t band, last_key, nsb, owed_next, owed_last;
+    unsigned long last_line;
+    hb_u128 sums[6];
+    uint64_t bands_done;      /* bands below it have been checked */
+    size_t next_leak, next_atpeak;  /* the band's leak and at-peak lines */
+};
+
 struct hb_parser {
     struct hb_lexer lx;
     struct hb_file *f;
-    size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks, cap_sites,
-           cap_tops, cap_marks;
+    size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks,
+           cap_atpeaks, cap_objects, cap_sources, cap_frames, cap_sites,
+           cap_siterecs, cap_marks;
     struct hb_checks checks;
+    struct hb_site_state site_state;
 };
 
 /* The sections after the summary, each a run of one record kind, in this
- * order ("mark" lines end the run summary, section 3 of the format; "frame"
- * lines belong to their "site"). */
+ * order ("mark" lines end the run summary, section 3 of the format).
+ * Versions 1 and 2: "frame" lines belong to their "site", "top" lines
+ * follow.  Version 3: "at-peak" after "leak", then the site tables and
+ * their band records, interleaved (HB_SEC_SITE, hbfile_sites.c). */
 enum hb_section {
     HB_SEC_MARK, HB_SEC_COL, HB_SEC_CELL, HB_SEC_LIFE, HB_SEC_LEAK,
-    HB_SEC_SITE, HB_SEC_TOP
+    HB_SEC_AT_PEAK, HB_SEC_SITE, HB_SEC_TOP
 };
 
 /* Sections 1 to 3 of the format, up to the "unknown-frees" line
@@ -60,6 +87,9 @@ int hb_parse_grow(struct hb_parser *p, void **arr, size_t *cap, size_t n,
 #define HB_PARSE_GROW(p, arr, cap, n) \
     hb_parse_grow((p), (void **)&(arr), &(cap), (n), sizeof *(arr))
 
+/* Band b is within the band table, or -1 with "band B is out of range". */
+int hb_parse_check_band(struct hb_parser *p, uint64_t b);
+
 /* A copy of the n bytes at s as a string, or NULL out of memory. */
 char *hb_parse_text(struct hb_parser *p, const char *s, size_t n);
 
@@ -69,6 +99,22 @@ char *hb_parse_text(struct hb_parser *p, const char *s, size_t n);
  * store through these (hbfile_records.c). */
 int hb_store_col(struct hb_parser *p, const uint64_t *v);
 int hb_store_cell(struct hb_parser *p, const uint64_t *v, hb_u128 integral);
+
+/* The version-3 site records (section 7 of the format), each a line
+ * already read: "object", "source" and "frame" not split (their text runs
+ * to the end of the line), "site", "sb" and "so" split; and at the "end"
+ * line, what must hold when the records are done (hbfile_sites.c). */
+int hb_parse_object(struct hb_parser *p);
+int hb_parse_source(struct hb_parser *p);
+int hb_parse_frame(struct hb_parser *p);
+int hb_parse_site3(struct hb_parser *p);
+int hb_parse_sb(struct hb_parser *p);
+int hb_parse_so(struct hb_parser *p);
+int hb_sites_end(struct hb_parser *p);
+
+/* Once the file is checked, version 3: each band's sb records in the
+ * order of the report, by bytes allocated (hbfile_sites.c). */
+void hb_sites_rank(struct hb_file *f);
 
 /* The fast path: reads the next line or two when they are "col" or "cell"
  * lines it is sure of, in section `*current` or before it.  Returns 1 when

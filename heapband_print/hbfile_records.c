@@ -1,6 +1,6 @@
 /* hbfile_records.c -- the grammar of a heap-band file after its run
- * summary: marks, columns, cells, lifetimes, leaks, sites and their top
- * lines, and the end.
+ * summary: marks, columns, cells, lifetimes, leaks, at-peak lines, the
+ * sites and top lines of versions 1 and 2, and the end.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -8,11 +8,12 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * Reads sections 3 (the marks) to 8 of docs/heapband-format.md.  Each
- * record is checked against the line before it: the sections come in
- * their order, and within a section the records in theirs, without
- * duplicates and with indexes in range (invariant 3, the mark times of 8,
- * 9); the checks that relate sections are hbfile_check.c's.  The records
+ * Reads sections 3 (the marks) to 9 of docs/heapband-format.md, the
+ * site records of version 3 through hbfile_sites.c.  Each record is
+ * checked against the line before it: the sections come in their order,
+ * and within a section the records in theirs, without duplicates and with
+ * indexes in range (invariant 3, the mark times of 8, 9); the checks that
+ * relate sections are hbfile_check.c's.  The records
  * are stored sparse, as in the file, so a hostile header cannot make the
  * parser allocate more than the file's own size justifies.  Cost: one
  * pass over the lines; "col" and "cell" lines, most of a file, go through
@@ -37,7 +38,7 @@ static int check_column(struct hb_parser *p, uint64_t c)
     return 0;
 }
 
-static int check_band(struct hb_parser *p, uint64_t b)
+int hb_parse_check_band(struct hb_parser *p, uint64_t b)
 {
     if (b >= p->f->nbands)
         return hb_lex_fail(&p->lx, "band %llu is out of range (band-count "
@@ -57,7 +58,9 @@ int hb_store_col(struct hb_parser *p, const uint64_t *v)
     if (f->ncolrecs > 0 && v[0] <= f->cols[f->ncolrecs - 1].c)
         return hb_lex_fail(lx, "'col %llu' is out of order or repeated",
                            (unsigned long long)v[0]);
-    if (v[1] == 0 && v[2] == 0 && v[3] == 0)
+    /* Version 3 writes a column exactly when it has cells, even if its
+     * fields are all zero (a zero-size block allocated and freed). */
+    if (v[1] == 0 && v[2] == 0 && v[3] == 0 && !hb_quiet_carries(f))
         return hb_lex_fail(lx, "'col' record with all fields zero");
     if (v[1] > v[2])
         return hb_lex_fail(lx, "column %llu: LIVE_END is larger than "
@@ -106,7 +109,7 @@ int hb_store_cell(struct hb_parser *p, const uint64_t *v, hb_u128 integral)
 {
     struct hb_lexer *lx = &p->lx;
     struct hb_file *f = p->f;
-    if (check_column(p, v[0]) < 0 || check_band(p, v[1]) < 0)
+    if (check_column(p, v[0]) < 0 || hb_parse_check_band(p, v[1]) < 0)
         return -1;
     if (f->ncells > 0) {
         const struct hb_cellrec *prev = &f->cells[f->ncells - 1];
@@ -115,8 +118,14 @@ int hb_store_cell(struct hb_parser *p, const uint64_t *v, hb_u128 integral)
                                "repeated", (unsigned long long)v[0],
                                (unsigned long long)v[1]);
     }
-    if (!(v[2] | v[3] | v[4] | v[5] | v[6] | v[7]) && integral == 0)
+    if (hb_quiet_carries(f)) {
+        if (v[2] == 0 && v[4] == 0)
+            return hb_lex_fail(lx, "'cell' record without allocations or "
+                               "frees (version 3 does not write quiet "
+                               "cells)");
+    } else if (!(v[2] | v[3] | v[4] | v[5] | v[6] | v[7]) && integral == 0) {
         return hb_lex_fail(lx, "'cell' record with all fields zero");
+    }
     if (v[6] > v[7])
         return hb_lex_fail(lx, "cell %llu %llu: LIVE_END is larger than "
                            "LIVE_MAX", (unsigned long long)v[0],
@@ -173,7 +182,7 @@ static int parse_life(struct hb_parser *p)
     struct hb_file *f = p->f;
     uint64_t v[4];
     if (hb_lex_expect_record(lx, "life", 4) < 0 || hb_lex_u64s(lx, 1, 4, v) < 0
-        || check_band(p, v[0]) < 0)
+        || hb_parse_check_band(p, v[0]) < 0)
         return -1;
     if (v[1] > LAST_LIFE_BUCKET)
         return hb_lex_fail(lx, "lifetime bucket %llu is above %d",
@@ -203,7 +212,7 @@ static int parse_leak(struct hb_parser *p)
     struct hb_file *f = p->f;
     uint64_t v[3];
     if (hb_lex_expect_record(lx, "leak", 3) < 0 || hb_lex_u64s(lx, 1, 3, v) < 0
-        || check_band(p, v[0]) < 0)
+        || hb_parse_check_band(p, v[0]) < 0)
         return -1;
     if (f->nleaks > 0 && v[0] <= f->leaks[f->nleaks - 1].b)
         return hb_lex_fail(lx, "'leak %llu' is out of order or repeated",
@@ -219,9 +228,34 @@ static int parse_leak(struct hb_parser *p)
     return 0;
 }
 
-/* ------------------------------------------------------------------ sites */
+/* "at-peak b BYTES BLOCKS" (version 3): bands in increasing order, each
+ * with a block live at the peak. */
+static int parse_at_peak(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    uint64_t v[3];
+    if (hb_lex_expect_record(lx, "at-peak", 3) < 0
+        || hb_lex_u64s(lx, 1, 3, v) < 0 || hb_parse_check_band(p, v[0]) < 0)
+        return -1;
+    if (f->natpeaks > 0 && v[0] <= f->atpeaks[f->natpeaks - 1].b)
+        return hb_lex_fail(lx, "'at-peak %llu' is out of order or repeated",
+                           (unsigned long long)v[0]);
+    if (v[2] == 0)
+        return hb_lex_fail(lx, "'at-peak' record with BLOCKS 0");
+    if (HB_PARSE_GROW(p, f->atpeaks, p->cap_atpeaks, f->natpeaks) < 0)
+        return -1;
+    struct hb_atpeakrec *r = &f->atpeaks[f->natpeaks++];
+    r->b = v[0];
+    r->bytes = v[1];
+    r->blocks = v[2];
+    return 0;
+}
 
-/* "site S NFRAMES" and its NFRAMES "frame TEXT" lines. */
+/* ------------------------------------------------- sites, versions 1 and 2 */
+
+/* "site S NFRAMES" and its NFRAMES "frame TEXT" lines; each frame goes
+ * into the frame table, its text as its function. */
 static int parse_site(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
@@ -251,28 +285,31 @@ static int parse_site(struct hb_parser *p)
                                r == 0 ? "truncated file: " : "",
                                (unsigned long long)i + 1,
                                (unsigned long long)v[0]);
-        if (HB_PARSE_GROW(p, s->frames, cap, s->nframes) < 0)
+        if (HB_PARSE_GROW(p, s->frames, cap, s->nframes) < 0
+            || HB_PARSE_GROW(p, f->frames, p->cap_frames, f->nframes) < 0)
             return -1;
-        s->frames[s->nframes] = hb_parse_text(p, lx->line + 6,
-                                              lx->linelen - 6);
-        if (s->frames[s->nframes] == NULL)
+        struct hb_frame *fr = &f->frames[f->nframes];
+        memset(fr, 0, sizeof *fr);
+        fr->rec_line = lx->lineno;
+        fr->function = hb_parse_text(p, lx->line + 6, lx->linelen - 6);
+        if (fr->function == NULL)
             return -1;
-        s->nframes++;
+        s->frames[s->nframes++] = ++f->nframes;
     }
     return 0;
 }
 
 /* Ranked lines come by band, the "alloc" ranking before the "peak" one,
  * each with ranks 1, 2, ... */
-static int check_top_order(struct hb_parser *p, const struct hb_toprec *t)
+static int check_top_order(struct hb_parser *p, const struct hb_siterec *t)
 {
     const struct hb_file *f = p->f;
     uint64_t want_rank = 1;
-    if (f->ntops > 0) {
-        const struct hb_toprec *prev = &f->tops[f->ntops - 1];
-        if (t->b < prev->b || (t->b == prev->b && t->by_peak < prev->by_peak))
+    if (f->nsiterecs > 0) {
+        const struct hb_siterec *prev = &f->siterecs[f->nsiterecs - 1];
+        if (t->b < prev->b || (t->b == prev->b && t->ranking < prev->ranking))
             return hb_lex_fail(&p->lx, "'top' line out of order");
-        if (t->b == prev->b && t->by_peak == prev->by_peak)
+        if (t->b == prev->b && t->ranking == prev->ranking)
             want_rank = prev->rank + 1;
     }
     if (t->rank != want_rank)
@@ -286,15 +323,16 @@ static int parse_top(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
     struct hb_file *f = p->f;
-    struct hb_toprec t;
+    struct hb_siterec t;
     uint64_t v[5];
+    memset(&t, 0, sizeof t);
     if (hb_lex_expect_record(lx, "top", 7) < 0 || hb_lex_u64(lx, 1, &t.b) < 0
-        || check_band(p, t.b) < 0)
+        || hb_parse_check_band(p, t.b) < 0)
         return -1;
     if (hb_lex_field_is(lx, 2, "alloc"))
-        t.by_peak = 0;
+        t.ranking = HB_RANKING_ALLOC;
     else if (hb_lex_field_is(lx, 2, "peak"))
-        t.by_peak = 1;
+        t.ranking = HB_RANKING_PEAK;
     else
         return hb_lex_fail(lx, "'top' ranking " HB_FIELD_FMT " is not "
                            "'alloc' or 'peak'", HB_FIELD_ARG(lx, 2));
@@ -302,23 +340,24 @@ static int parse_top(struct hb_parser *p)
         return -1;
     t.rank = v[0];
     t.site = v[1];
+    t.nsites = 1;
     t.allocs = v[2];
     t.alloc_bytes = v[3];
-    t.peak_live = v[4];
+    t.max_bytes = v[4];
     if (check_top_order(p, &t) < 0
         || hb_check_top_site(&p->checks, f, t.site, lx->lineno, lx->err) < 0)
         return -1;
-    if ((t.by_peak ? t.peak_live : t.alloc_bytes) == 0)
+    if ((t.ranking == HB_RANKING_PEAK ? t.max_bytes : t.alloc_bytes) == 0)
         return hb_lex_fail(lx, "'top' line with zero in its ranking value");
-    if (HB_PARSE_GROW(p, f->tops, p->cap_tops, f->ntops) < 0)
+    if (HB_PARSE_GROW(p, f->siterecs, p->cap_siterecs, f->nsiterecs) < 0)
         return -1;
-    f->tops[f->ntops++] = t;
+    f->siterecs[f->nsiterecs++] = t;
     return 0;
 }
 
 /* ------------------------------------------------------------------ marks */
 
-/* "mark T NAME" (version 2): NAME runs to the end of the line and may hold
+/* "mark T NAME" (versions 2 and 3): NAME runs to the end of the line and may hold
  * any printable byte, spaces included, so the line is not split. */
 static int parse_mark(struct hb_parser *p)
 {
@@ -359,25 +398,44 @@ static int parse_mark(struct hb_parser *p)
     return 0;
 }
 
-static int is_mark_line(const struct hb_lexer *lx)
-{
-    return hb_lex_line_starts(lx, "mark", 4)
-           && (lx->linelen == 4 || lx->line[4] == ' ');
-}
 
 /* ---------------------------------------------------------------- records */
 
-static const struct {
+struct record_kind {
     const char *keyword;
     enum hb_section sec;
     int (*parse)(struct hb_parser *);
-} record_kinds[] = {
+};
+
+/* The records split into fields, by version. */
+static const struct record_kind v12_kinds[] = {
     { "col", HB_SEC_COL, parse_col },
     { "cell", HB_SEC_CELL, parse_cell },
     { "life", HB_SEC_LIFE, parse_life },
     { "leak", HB_SEC_LEAK, parse_leak },
     { "site", HB_SEC_SITE, parse_site },
     { "top", HB_SEC_TOP, parse_top },
+    { NULL, HB_SEC_MARK, NULL }
+};
+static const struct record_kind v3_kinds[] = {
+    { "col", HB_SEC_COL, parse_col },
+    { "cell", HB_SEC_CELL, parse_cell },
+    { "life", HB_SEC_LIFE, parse_life },
+    { "leak", HB_SEC_LEAK, parse_leak },
+    { "at-peak", HB_SEC_AT_PEAK, parse_at_peak },
+    { "site", HB_SEC_SITE, hb_parse_site3 },
+    { "sb", HB_SEC_SITE, hb_parse_sb },
+    { "so", HB_SEC_SITE, hb_parse_so },
+    { NULL, HB_SEC_MARK, NULL }
+};
+
+/* Version 3's records whose last field is a text that may hold spaces:
+ * read before the line is split. */
+static const struct record_kind v3_text_kinds[] = {
+    { "object", HB_SEC_SITE, hb_parse_object },
+    { "source", HB_SEC_SITE, hb_parse_source },
+    { "frame", HB_SEC_SITE, hb_parse_frame },
+    { NULL, HB_SEC_MARK, NULL }
 };
 
 /* "end": the last line (invariant 9), after which every site listed must
@@ -391,12 +449,50 @@ static int parse_end(struct hb_parser *p)
         lx->lineno++;
         return hb_lex_fail(lx, "data after the 'end' line");
     }
+    if (hb_quiet_carries(p->f))
+        return hb_sites_end(p);
     return hb_check_sites_named(&p->checks, p->f, lx->err);
+}
+
+/* Whether the current line is record `keyword` (alone or followed by a
+ * space). */
+static int is_record_line(const struct hb_lexer *lx, const char *keyword)
+{
+    size_t n = strlen(keyword);
+    return hb_lex_line_starts(lx, keyword, n)
+           && (lx->linelen == n || lx->line[n] == ' ');
+}
+
+/* The record kind of kinds[] the current line is: by its first field once
+ * split (`split`), else by the start of its line.  NULL if none. */
+static const struct record_kind *find_kind(const struct hb_lexer *lx,
+                                           const struct record_kind *kinds,
+                                           int split)
+{
+    for (size_t k = 0; kinds[k].keyword != NULL; k++)
+        if (split ? hb_lex_field_is(lx, 0, kinds[k].keyword)
+                  : is_record_line(lx, kinds[k].keyword))
+            return &kinds[k];
+    return NULL;
+}
+
+/* Parse the current line as record `kind`, after the records of section
+ * *current (invariant 3's order). */
+static int parse_kind(struct hb_parser *p, const struct record_kind *kind,
+                      enum hb_section *current)
+{
+    if (kind->sec < *current)
+        return hb_lex_fail(&p->lx, "'%s' record out of section order",
+                           kind->keyword);
+    *current = kind->sec;
+    return kind->parse(p);
 }
 
 int hb_parse_records(struct hb_parser *p, enum hb_parse_path path)
 {
     struct hb_lexer *lx = &p->lx;
+    int v3 = p->f->version >= 3;
+    const struct record_kind *kinds = v3 ? v3_kinds : v12_kinds;
     enum hb_section current = HB_SEC_MARK;
     for (;;) {
         int done = path == HB_PARSE_FAST ? hb_parse_fast_record(p, &current)
@@ -410,29 +506,26 @@ int hb_parse_records(struct hb_parser *p, enum hb_parse_path path)
             return -1;
         if (r == 0)
             return hb_lex_truncated(lx, "'end' line");
-        if (is_mark_line(lx)) {
+        if (is_record_line(lx, "mark")) {
             if (current > HB_SEC_MARK)
                 return hb_lex_fail(lx, "'mark' record out of section order");
             if (parse_mark(p) < 0)
                 return -1;
             continue;
         }
-        if (hb_lex_split(lx) < 0)
-            return -1;
-        if (hb_lex_field_is(lx, 0, "end"))
-            return parse_end(p);
-        size_t k, nkinds = sizeof record_kinds / sizeof record_kinds[0];
-        for (k = 0; k < nkinds; k++)
-            if (hb_lex_field_is(lx, 0, record_kinds[k].keyword))
-                break;
-        if (k == nkinds)
+        const struct record_kind *kind =
+            v3 ? find_kind(lx, v3_text_kinds, 0) : NULL;
+        if (kind == NULL) {
+            if ((v3 ? hb_lex_split_wide(lx) : hb_lex_split(lx)) < 0)
+                return -1;
+            if (hb_lex_field_is(lx, 0, "end"))
+                return parse_end(p);
+            kind = find_kind(lx, kinds, 1);
+        }
+        if (kind == NULL)
             return hb_lex_fail(lx, "unknown record " HB_FIELD_FMT,
                                HB_FIELD_ARG(lx, 0));
-        if (record_kinds[k].sec < current)
-            return hb_lex_fail(lx, "'%s' record out of section order",
-                               record_kinds[k].keyword);
-        current = record_kinds[k].sec;
-        if (record_kinds[k].parse(p) < 0)
+        if (parse_kind(p, kind, &current) < 0)
             return -1;
     }
 }

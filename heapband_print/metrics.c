@@ -9,8 +9,12 @@
  * leak line (leak_field).  Nothing else in the printer reads those figures for a
  * metric.  Invariant: a metric has a case in cell_field exactly when its
  * band reading is HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in leak_field
- * exactly when it is HB_BAND_LEAK.  Cost: a run value is one load; the
- * band values are one pass over the cells and the leak lines.
+ * exactly when it is HB_BAND_LEAK.  Version 3's quiet cells (hbfile.h)
+ * add nothing to the sums and never raise a band's own peak (a quiet
+ * cell's LIVE_MAX is the LIVE_END of a record before it, at most that
+ * record's LIVE_MAX); they count in the peak of several bands, which sums
+ * them over each column.  Cost: a run value is one load; the band values
+ * are one pass over the cells and the leak lines.
  */
 #include "metrics.h"
 
@@ -150,15 +154,62 @@ static hb_u128 bands_peak(const struct hb_file *f, enum hb_metric m,
     return sum > best ? sum : best;
 }
 
-hb_u128 hb_metric_bands(const struct hb_file *f, enum hb_metric m,
-                        uint64_t first, uint64_t last)
+static hb_u128 max_u128(hb_u128 a, hb_u128 b)
+{
+    return a > b ? a : b;
+}
+
+/* bands_peak for version 3, with the quiet cells: a column's sum starts
+ * from what the bands carry into it (`carried`), and each record puts its
+ * LIVE_MAX in place of its band's carried LIVE_END; a column without a
+ * record in it sums what is carried.  Returns -1 out of memory. */
+static int bands_peak_carried(const struct hb_file *f, uint64_t first,
+                              uint64_t last, hb_u128 *peak)
+{
+    uint64_t *live = calloc((size_t)(last - first + 1), sizeof *live);
+    if (live == NULL)
+        return -1;
+    hb_u128 best = 0, carried = 0, sum = 0;
+    uint64_t column = 0;
+    for (size_t i = 0; i < f->ncells; i++) {
+        const struct hb_cellrec *c = &f->cells[i];
+        if (i == 0 || c->c != column) {
+            if (i > 0)
+                best = max_u128(best, sum);
+            if ((i == 0 && c->c > 0) || (i > 0 && c->c > column + 1))
+                best = max_u128(best, carried);   /* quiet columns before */
+            sum = carried;
+            column = c->c;
+        }
+        if (c->b < first || c->b > last)
+            continue;
+        uint64_t *band = &live[c->b - first];
+        sum = sum - *band + c->live_max;
+        carried = carried - *band + c->live_end;
+        *band = c->live_end;
+    }
+    if (f->ncells > 0) {
+        best = max_u128(best, sum);
+        if (column + 1 < f->ncols)
+            best = max_u128(best, carried);       /* quiet columns after */
+    }
+    free(live);
+    *peak = best;
+    return 0;
+}
+
+int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
+                    uint64_t first, uint64_t last, hb_u128 *value)
 {
     hb_u128 sum = 0;
     switch (hb_metrics[m].band) {
     case HB_BAND_NONE:
         break;
     case HB_BAND_CELL_PEAK:
-        return bands_peak(f, m, first, last);
+        if (hb_quiet_carries(f))
+            return bands_peak_carried(f, first, last, value);
+        sum = bands_peak(f, m, first, last);
+        break;
     case HB_BAND_CELL_SUM:
         for (size_t i = 0; i < f->ncells; i++)
             if (f->cells[i].b >= first && f->cells[i].b <= last)
@@ -170,5 +221,6 @@ hb_u128 hb_metric_bands(const struct hb_file *f, enum hb_metric m,
                 sum += leak_field(&f->leaks[i], m);
         break;
     }
-    return sum;
+    *value = sum;
+    return 0;
 }

@@ -80,13 +80,14 @@ uint64_t hb_metric_run(const struct hb_file *f, enum hb_metric m);
  * that are not per band), or NULL when out of memory. */
 uint64_t *hb_metric_all_bands(const struct hb_file *f);
 
-/* The value of m over the bands first..last together (m per band): the sum
- * of the bands' values, or for the peak the largest sum over one stored
- * column of the bands' LIVE_MAX, which is the band's peak for one band and
- * an upper bound of the true peak for several.  That sum of peaks may
- * exceed 64 bits, hence the 128-bit result.  One pass over the cells or the
- * leak lines. */
-hb_u128 hb_metric_bands(const struct hb_file *f, enum hb_metric m,
-                        uint64_t first, uint64_t last);
+/* The value of m over the bands first..last together (m per band) into
+ * *value: the sum of the bands' values, or for the peak the largest sum
+ * over one stored column of the bands' LIVE_MAX (quiet cells included),
+ * which is the band's peak for one band and an upper bound of the true
+ * peak for several.  That sum of peaks may exceed 64 bits, hence the
+ * 128-bit result.  One pass over the cells or the leak lines.  Returns 0,
+ * or -1 out of memory. */
+int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
+                    uint64_t first, uint64_t last, hb_u128 *value);
 
 #endif

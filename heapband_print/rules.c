@@ -273,7 +273,10 @@ static int metric_value(const struct hb_rule *rule, const struct hb_file *f,
                             rule->band_column, (unsigned long long)
                             (lo_ok ? rule->band_hi + 1 : rule->band_lo), a);
     }
-    *out = (amount)hb_metric_bands(f, rule->metric, first, last);
+    hb_u128 value;
+    if (hb_metric_bands(f, rule->metric, first, last, &value) < 0)
+        return hb_error_nomem(err, "checking the rules");
+    *out = (amount)value;
     return 0;
 }
 

@@ -11,8 +11,13 @@
  * output, so that a file the parser lets through cannot crash what comes
  * after it; and every input is parsed a second time by the general parser
  * alone (HB_PARSE_GENERAL), which must give the same records or the same
- * error.  Build with tests/fuzz/build.sh; see tests/fuzz/README.md.
+ * error.  A version-3 file small enough is also expanded into the matrix
+ * version 2 would have written (its quiet cells and columns derived one by
+ * one, the obvious way): its charts, CSV, JSON and band metrics must be
+ * those of the file, whose quiet cells the grid and the metrics derive a
+ * run at a time.  Build with tests/fuzz/build.sh; see tests/fuzz/README.md.
  */
+#define _POSIX_C_SOURCE 200809L     /* open_memstream */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +27,7 @@
 #include "chart_build.h"
 #include "export.h"
 #include "hbfile.h"
+#include "metrics.h"
 #include "sites.h"
 
 static void draw_one(const struct hb_file *f, const struct hb_selection *sel,
@@ -29,8 +35,10 @@ static void draw_one(const struct hb_file *f, const struct hb_selection *sel,
 {
     struct hb_chart ch;
     struct hb_error err = { 0 };
-    if (hb_chart_build(f, sel, &ch, &err) < 0)
+    if (hb_chart_build(f, sel, &ch, &err) < 0) {
+        fprintf(sink, "error %d %s\n", err.kind, err.msg);
         return;
+    }
     struct hb_ascii_opts ao = { 40, 4, HB_COLOR_NONE, unicode, HB_SCALE_LOG,
                                 HB_PALETTE_GREGG };
     hb_ascii_render(sink, &ch, &ao);
@@ -40,8 +48,8 @@ static void draw_one(const struct hb_file *f, const struct hb_selection *sel,
 }
 
 /* Every chart, whole and with a selection of the middle third of the run
- * and of the sizes 2..4096. */
-static void draw_all(const struct hb_file *f, FILE *sink)
+ * and of the sizes 2..4096, and (`sites`) the --sites report. */
+static void draw_all(const struct hb_file *f, FILE *sink, int sites)
 {
     static const enum hb_chart_kind kinds[] = {
         HB_CHART_LIVE, HB_CHART_ALLOCS, HB_CHART_LIFETIME
@@ -65,7 +73,110 @@ static void draw_all(const struct hb_file *f, FILE *sink)
         }
         draw_one(f, &sel, 0, sink);
     }
-    hb_sites_report(sink, f, 0, UINT64_MAX);
+    if (sites)
+        hb_sites_report(sink, f, 0, UINT64_MAX);
+}
+
+/* ------------------------------------------- version 3 against its expansion */
+
+/* The matrix of version-3 file f as version 2 wrote it: every cell and
+ * column whose fields are not all zero, the quiet ones derived column by
+ * column.  *e shares everything else with f.  Returns 0, or -1 when f is
+ * not version 3, too large to expand, or memory runs out. */
+static int expand(const struct hb_file *f, struct hb_file *e)
+{
+    if (f->version < 3 || f->ncols > 4096 || f->nbands > 65536
+        || f->ncols * f->nbands > 65536)
+        return -1;
+    *e = *f;
+    e->version = 2;
+    e->cells = calloc((size_t)(f->ncols * f->nbands) + 1, sizeof *e->cells);
+    e->cols = calloc((size_t)f->ncols + 1, sizeof *e->cols);
+    uint64_t *live = calloc((size_t)f->nbands, sizeof *live);
+    if (e->cells == NULL || e->cols == NULL || live == NULL) {
+        free(e->cells);
+        free(e->cols);
+        free(live);
+        return -1;
+    }
+    e->ncells = e->ncolrecs = 0;
+    size_t next = 0, next_col = 0;
+    struct hb_colrec col = { 0, 0, 0, 0 };
+    for (uint64_t c = 0; c < f->ncols; c++) {
+        uint64_t span = hb_col_span_end(f, c) - hb_col_start(f, c);
+        for (uint64_t b = 0; b < f->nbands; b++) {
+            struct hb_cellrec cell = { c, b, 0, 0, 0, 0, live[b], live[b],
+                                       (hb_u128)live[b] * span };
+            if (next < f->ncells && f->cells[next].c == c
+                && f->cells[next].b == b)
+                cell = f->cells[next++];
+            live[b] = cell.live_end;
+            if (cell.allocs || cell.alloc_bytes || cell.frees
+                || cell.free_bytes || cell.live_end || cell.live_max
+                || cell.live_integral) {
+                if (e->ncells == 0 || b < e->cells_b_lo)
+                    e->cells_b_lo = b;
+                if (e->ncells == 0 || b > e->cells_b_hi)
+                    e->cells_b_hi = b;
+                e->cells[e->ncells++] = cell;
+            }
+        }
+        if (next_col < f->ncolrecs && f->cols[next_col].c == c) {
+            col = f->cols[next_col++];
+        } else {
+            col.c = c;
+            col.live_max = col.live_end;
+        }
+        if (col.live_end || col.live_max || col.blocks_end)
+            e->cols[e->ncolrecs++] = col;
+    }
+    free(live);
+    return 0;
+}
+
+/* Everything draw_all writes, and the band metrics, into a buffer. */
+static char *outputs(const struct hb_file *f, size_t *len)
+{
+    char *buf = NULL;
+    FILE *m = open_memstream(&buf, len);
+    if (m == NULL)
+        return NULL;
+    draw_all(f, m, 0);
+    uint64_t *all = hb_metric_all_bands(f);
+    for (uint64_t b = 0; all != NULL && b < f->nbands * HB_NMETRICS; b++)
+        fprintf(m, "%llu ", (unsigned long long)all[b]);
+    free(all);
+    for (int k = 0; k < HB_NMETRICS; k++) {
+        hb_u128 v = 0;
+        uint64_t last = f->nbands - 1;
+        if (hb_metric_bands(f, (enum hb_metric)k, 0, last, &v) == 0)
+            fprintf(m, "%llu:%llu ", (unsigned long long)(v >> 64),
+                    (unsigned long long)v);
+        if (hb_metric_bands(f, (enum hb_metric)k, last / 3, last / 2, &v) == 0)
+            fprintf(m, "%llu:%llu ", (unsigned long long)(v >> 64),
+                    (unsigned long long)v);
+    }
+    fclose(m);
+    return buf;
+}
+
+/* A version-3 file and its expansion give the same outputs, and
+ * hb_same_matrix finds them the same. */
+static void compare_expanded(const struct hb_file *f)
+{
+    struct hb_file e;
+    if (expand(f, &e) < 0)
+        return;
+    if (hb_same_matrix(f, &e) != 1 || hb_same_matrix(&e, f) != 1)
+        abort();
+    size_t lf = 0, le = 0;
+    char *of = outputs(f, &lf), *oe = outputs(&e, &le);
+    if (of != NULL && oe != NULL && (lf != le || memcmp(of, oe, lf) != 0))
+        abort();
+    free(of);
+    free(oe);
+    free(e.cells);
+    free(e.cols);
 }
 
 /* Whether two arrays of n records hold the same bytes (memcmp may not be
@@ -112,7 +223,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int r = hb_parse((const char *)data, size, HB_PARSE_FAST, &f, &err);
     compare_paths(&f, r, &err, data, size);
     if (r == 0) {
-        draw_all(&f, sink);
+        draw_all(&f, sink, 1);
+        compare_expanded(&f);
         hb_file_free(&f);
     }
     return 0;

@@ -217,6 +217,16 @@ static void make_file(struct hb_file *f, int is_new)
 
 /* The metric table agrees with itself on NEW: a band value read alone is
  * the one of the all-bands table, and the bands' sums are the run's. */
+/* hb_metric_bands' value (0, and a failed check, out of memory). */
+static hb_u128 bands_value(const struct hb_file *f, enum hb_metric m,
+                           uint64_t first, uint64_t last)
+{
+    hb_u128 value = 0;
+    check(hb_metric_bands(f, m, first, last, &value) == 0,
+          "hb_metric_bands: out of memory");
+    return value;
+}
+
 static void test_metrics(const struct hb_file *f)
 {
     static const uint64_t band2[HB_NMETRICS] = {
@@ -238,7 +248,7 @@ static void test_metrics(const struct hb_file *f)
               (unsigned long long)all[2 * HB_NMETRICS + m],
               (unsigned long long)band2[m]);
         for (uint64_t b = 0; b < f->nbands; b++) {
-            hb_u128 alone = hb_metric_bands(f, (enum hb_metric)m, b, b);
+            hb_u128 alone = bands_value(f, (enum hb_metric)m, b, b);
             check(alone == all[b * HB_NMETRICS + m], "band %llu %s: alone "
                   "%llu, in the table %llu", (unsigned long long)b, name,
                   (unsigned long long)alone,
@@ -253,10 +263,8 @@ static void test_metrics(const struct hb_file *f)
                   hb_metric_run(f, (enum hb_metric)m));
     }
     check(hb_metric_find("peak", 3) == -1, "find 'pea'");
-    check(hb_metric_bands(f, HB_METRIC_PEAK, 1, 3) == 118,
-          "peak of bands 1-3");
-    check(hb_metric_bands(f, HB_METRIC_PEAK, 2, 3) == 90,
-          "peak of bands 2-3");
+    check(bands_value(f, HB_METRIC_PEAK, 1, 3) == 118, "peak of bands 1-3");
+    check(bands_value(f, HB_METRIC_PEAK, 2, 3) == 90, "peak of bands 2-3");
     free(all);
 }
 
