@@ -40,10 +40,6 @@ Bool HB_(block_remove) ( Addr addr, HbOrigin origin, HbLiveBlock* removed );
 /* The requested size of the block at addr; False if there is none. */
 Bool HB_(block_size)   ( Addr addr, HbOrigin origin, SizeT* szB );
 
-/* Calls visit for every live block of both origins, in no set order. */
-typedef void (*HbLiveBlockVisitor) ( const HbLiveBlock* bk, void* opaque );
-void HB_(blocks_visit_live) ( HbLiveBlockVisitor visit, void* opaque );
-
 #endif
 
 /*--------------------------------------------------------------------*/

@@ -23,7 +23,7 @@
 
 /* The version the tool writes (its first line, "heapband-format N":
    section 1, "Header"). */
-#define HB_FORMAT_VERSION 2
+#define HB_FORMAT_VERSION 3
 
 /* The longest line, in bytes, without its newline ("General rules"). */
 #define HB_LINE_MAX 4096
@@ -44,6 +44,11 @@
 /* The deepest stack a site records (--depth; section 7, "site"
    records). */
 #define HB_MAX_DEPTH 64
+
+/* The longest object path, source path or function name (section 7,
+   "object", "source" and "frame" records): longer ones are cut, so that
+   every record fits in HB_LINE_MAX. */
+#define HB_NAME_MAX 2048
 
 #endif
 
