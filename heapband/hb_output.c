@@ -330,7 +330,7 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
 {
    SiteWriter*   w = opaque;
    UInt          n = VG_(sizeXA)(bs->listed), i;
-   NumberedSite* sorted = VG_(malloc)("hb.output.sorted",
+   NumberedSite* sorted = VG_(malloc)("hb.output.sorted",   /* never 0 */
                                       (n + 1) * sizeof(NumberedSite));
    for (i = 0; i < n; i++) {
       sorted[i].site = VG_(indexXA)(bs->listed, i);

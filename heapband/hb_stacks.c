@@ -12,10 +12,10 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the written form of the allocation stacks, in three interned
-   tables: the object files holding their code (by path), the frames (by
-   object and offset in the object) and the stacks (by their list of
-   frames).  Two ExeContexts share an HbStack exactly when their frames
+/* Owns: the written form of the allocation stacks, in interned tables:
+   the names (the paths of the object files holding their code, the
+   source files), the frames (by object and offset in the object) and the
+   stacks (by their list of frames).  Two ExeContexts share an HbStack exactly when their frames
    are written alike, which is what makes a site (hb_sites.c).
 
    A frame is located when its stack is first seen, while its object is
@@ -34,9 +34,9 @@
    Cost: nothing per allocation.  Once per new ExeContext: its frames
    (the core's trim below main looks up their function kinds), one hash
    lookup per frame, and for an address not seen before in the current
-   epoch a walk of the DebugInfo list.  Memory: about 56 bytes per frame
-   and 32 + 8 x depth bytes per stack, plus 24 bytes per ExeContext and
-   per address seen. */
+   epoch a walk of the DebugInfo list.  Memory: 48 bytes per frame and
+   24 + 8 x depth bytes per stack, plus 24 bytes per ExeContext and per
+   address seen, and one copy of each object path and source name. */
 
 #include "hb_stacks.h"
 #include "pub_tool_aspacemgr.h"
