@@ -33,8 +33,10 @@
    Cost: each block points at its site, so a free updates the site without
    a lookup; an allocation costs the stack unwind (the dominant cost, as in
    massif and DHAT; --depth=0 skips it) plus one hash lookup, none when it
-   comes from the same stack and band as the one before.  A site is a
-   96-byte node and an alias 24 bytes, both kept to the end of the run.
+   comes from the same stack as the one before and that stack has already
+   allocated in the band since.  A site is a 96-byte node and an alias 24
+   bytes, both kept to the end of the run; 4 KB cache the sites of the
+   last stack.
    At exit, sorting the sites and, per band, three rankings. */
 
 #include "hb_sites.h"
@@ -174,12 +176,18 @@ static HbSite* site_in_band ( ExeContext* ec, UInt band )
    return site;
 }
 
-/* The previous allocation's stack and site: loops allocate from one stack
-   many times in a row, and then neither the core's ExeContext table nor
-   the aliases need be searched. */
+/* The previous allocation's stack, and its sites by band: loops allocate
+   from one stack many times in a row, often in several bands, and then
+   neither the core's ExeContext table nor the aliases need be searched.
+   A band's entry is valid when its ec_no is that of last_ec (a count of
+   the changes of last_ec, which never wraps). */
 static Stack       last_stack;
 static ExeContext* last_ec = NULL;
-static HbSite*     last_site = NULL;
+static ULong       last_ec_no = 0;
+static struct {
+   ULong   ec_no;
+   HbSite* site;
+} last_sites[HB_MAX_BANDS];
 
 HbSite* HB_(site_of) ( ThreadId tid, UInt band )
 {
@@ -189,11 +197,13 @@ HbSite* HB_(site_of) ( ThreadId tid, UInt band )
    if (last_ec == NULL || !same_stack(&stack, &last_stack)) {
       last_ec    = VG_(make_ExeContext_from_StackTrace)(stack.ips, stack.n);
       last_stack = stack;
-      last_site  = NULL;
+      last_ec_no++;
    }
-   if (last_site == NULL || last_site->band != band)
-      last_site = site_in_band(last_ec, band);
-   return last_site;
+   if (last_sites[band].ec_no != last_ec_no) {
+      last_sites[band].site  = site_in_band(last_ec, band);
+      last_sites[band].ec_no = last_ec_no;
+   }
+   return last_sites[band].site;
 }
 
 void HB_(site_gains) ( HbSite* site, SizeT szB )
