@@ -16,6 +16,12 @@
 #
 # The file is plain text; numbers are Python integers, so 128-bit
 # integrals are exact.
+#
+# Copyright (C) 2026 the heapband authors.
+# This program is free software; you can redistribute it and/or modify it
+# under the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 2 of the License, or (at your option)
+# any later version.  See the file COPYING.
 import sys
 
 
