@@ -46,6 +46,7 @@
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_debuginfo.h"
+#include "pub_tool_execontext.h"
 #include "pub_tool_stacktrace.h"
 
 /* Frames of the malloc replacement above the caller: realloc(NULL, n)
@@ -150,16 +151,18 @@ static Bool same_stack ( const Stack* a, const Stack* b )
    return True;
 }
 
-/* The site of a stack in a band, found through its alias, or through its
-   written stack the first time the pair is seen. */
-static HbSite* site_in_band ( ExeContext* ec, UInt band )
+/* The site of a stack (its ExeContext and its addresses) in a band,
+   found through its alias, or through its written stack the first time
+   the pair is seen. */
+static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
 {
-   UWord          alias_key = band_key(VG_(get_ECU_from_ExeContext)(ec), band);
+   UInt           ecu = VG_(get_ECU_from_ExeContext)(ec);
+   UWord          alias_key = band_key(ecu, band);
    SiteAlias*     alias = VG_(HT_lookup)(aliases, alias_key);
    const HbStack* stack;
    HbSite*        site;
    if (alias != NULL) return alias->site;
-   stack = HB_(stack_of)(ec);
+   stack = HB_(stack_of)(ecu, ips->ips, ips->n);
    site  = VG_(HT_lookup)(sites, band_key(HB_(stack_id)(stack), band));
    if (site == NULL) {
       site = VG_(calloc)("hb.site", 1, sizeof(HbSite));
@@ -200,7 +203,7 @@ HbSite* HB_(site_of) ( ThreadId tid, UInt band )
       last_ec_no++;
    }
    if (last_sites[band].ec_no != last_ec_no) {
-      last_sites[band].site  = site_in_band(last_ec, band);
+      last_sites[band].site  = site_in_band(last_ec, &last_stack, band);
       last_sites[band].ec_no = last_ec_no;
    }
    return last_sites[band].site;

@@ -26,15 +26,16 @@
    in the file, and code in no file (generated code) its address.  The
    function and source line are looked up only when written, with the
    epoch in which the frame was located, so a frame of a library unloaded
-   since may show ???, but keeps its object and offset.
+   since may show ???, but keeps its object and offset.  Only the kind of
+   its function (main, below main, other) is looked up at once, to end
+   the stack at main as the core shows stacks (--show-below-main=no).
 
    Invariant: no two frames have the same (object, offset) and no two
    stacks the same frame list; every ExeContext maps to one stack.
 
-   Cost: nothing per allocation.  Once per new ExeContext: its frames
-   (the core's trim below main looks up their function kinds), one hash
+   Cost: nothing per allocation.  Once per new ExeContext: one hash
    lookup per frame, and for an address not seen before in the current
-   epoch a walk of the DebugInfo list.  Memory: 48 bytes per frame and
+   epoch a walk of the DebugInfo list and a symbol lookup.  Memory: 48 bytes per frame and
    24 + 8 x depth bytes per stack, plus 24 bytes per ExeContext and per
    address seen, and one copy of each object path and source name. */
 
@@ -45,6 +46,7 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
 
 /* An interned name: an object's path or a source file's. */
 typedef struct _Name {
@@ -59,6 +61,7 @@ struct _HbFrame {
    const HChar*     object;    /* interned path; NULL: in no object file */
    Addr             offset;
    DiEpoch          epoch;     /* where ip was located, for its names */
+   Vg_FnNameKind    kind;      /* of its function: main, below main, other */
    Addr             ip;
 };
 
@@ -185,6 +188,7 @@ static const HbFrame* frame_located ( DiEpoch ep, Addr ip )
       frame = VG_(malloc)("hb.stacks.frame", sizeof(HbFrame));
       *frame       = probe;
       frame->epoch = ep;
+      frame->kind  = VG_(get_fnname_kind_from_IP)(ep, ip);
       frame->ip    = ip;
       VG_(HT_add_node)(frames, frame);
    }
@@ -218,10 +222,18 @@ typedef struct {
    const HbFrame* frames[HB_MAX_DEPTH];
 } FrameList;
 
-static void collect_frame ( UInt i, DiEpoch ep, Addr ip, void* opaque )
+/* How many of the frames the core shows (--show-below-main=no): down to
+   the outermost main, or without a main (a stripped program) down to the
+   first function that runs before main. */
+static UInt frames_shown ( const FrameList* list )
 {
-   FrameList* list = opaque;
-   if (list->n < HB_MAX_DEPTH) list->frames[list->n++] = frame_at(ep, ip);
+   UInt i;
+   if (VG_(clo_show_below_main)) return list->n;
+   for (i = list->n; i > 0; i--)
+      if (list->frames[i - 1]->kind == Vg_FnNameMain) return i;
+   for (i = 0; i < list->n; i++)
+      if (list->frames[i]->kind == Vg_FnNameBelowMain) return i + 1;
+   return list->n;
 }
 
 static Word cmp_stack ( const void* pa, const void* pb )
@@ -258,15 +270,18 @@ static const HbStack* intern_stack ( const FrameList* list )
    return probe;
 }
 
-const HbStack* HB_(stack_of) ( ExeContext* ec )
+const HbStack* HB_(stack_of) ( UInt ecu, const Addr* ips, UInt n_ips )
 {
-   UWord           ecu    = VG_(get_ECU_from_ExeContext)(ec);
    const KeyToPtr* cached = VG_(HT_lookup)(stack_of_ecu, ecu);
    const HbStack*  stack;
+   DiEpoch         ep = VG_(current_DiEpoch)();
    FrameList       list;
+   UInt            i;
    if (cached != NULL) return cached->ptr;
-   list.n = 0;
-   VG_(apply_ExeContext)(collect_frame, &list, ec);
+   tl_assert(n_ips <= HB_MAX_DEPTH);
+   for (i = 0; i < n_ips; i++) list.frames[i] = frame_at(ep, ips[i]);
+   list.n = n_ips;
+   list.n = frames_shown(&list);
    stack = intern_stack(&list);
    add_key_to_ptr(stack_of_ecu, ecu, stack);
    return stack;

@@ -16,7 +16,6 @@
 #define __HB_STACKS_H
 
 #include "hb_global.h"
-#include "pub_tool_execontext.h"
 
 /* A code address as written: an object file and the offset in it. */
 typedef struct _HbFrame HbFrame;
@@ -25,10 +24,12 @@ typedef struct _HbStack HbStack;
 
 void           HB_(stacks_init)  ( void );
 
-/* The written form of a stack: the same HbStack for every ExeContext whose
-   frames (down to main, as the core shows them) have the same objects and
-   offsets.  The frames are located now, while their code is mapped. */
-const HbStack* HB_(stack_of)     ( ExeContext* ec );
+/* The written form of the stack of the ExeContext numbered ecu, made
+   just now of these code addresses: the same HbStack for every stack
+   whose frames (down to main, as the core shows them) have the same
+   objects and offsets.  The frames are located now, while their code is
+   mapped. */
+const HbStack* HB_(stack_of)     ( UInt ecu, const Addr* ips, UInt n_ips );
 
 /* A number from 1, in order of first use, that identifies the stack. */
 UInt           HB_(stack_id)     ( const HbStack* stack );
