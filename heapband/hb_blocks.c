@@ -41,7 +41,6 @@ typedef struct _HbBlockNode {
 } HbBlockNode;
 
 static VgHashTable* live_blocks[3];   /* indexed by HbOrigin */
-#define N_ORIGINS (sizeof(live_blocks) / sizeof(live_blocks[0]))
 static PoolAlloc*   node_pool;
 
 void HB_(blocks_init) ( void )
@@ -86,17 +85,6 @@ void HB_(blocks_inside) ( HbOrigin origin, Addr lo, Addr hi, XArray* addrs )
       if (node->addr >= lo && node->addr <= hi
           && node->block.szB <= hi - node->addr)
          VG_(addToXA)(addrs, &node->addr);
-   }
-}
-
-void HB_(blocks_visit_live) ( HbLiveBlockVisitor visit, void* opaque )
-{
-   const HbBlockNode* node;
-   UInt               origin;
-   for (origin = 0; origin < N_ORIGINS; origin++) {
-      VG_(HT_ResetIter)(live_blocks[origin]);
-      while ((node = VG_(HT_Next)(live_blocks[origin])) != NULL)
-         visit(&node->block, opaque);
    }
 }
 

@@ -48,9 +48,6 @@ Bool HB_(block_size)   ( Addr addr, HbOrigin origin, SizeT* szB );
    pass over all the live blocks of that origin. */
 void HB_(blocks_inside) ( HbOrigin origin, Addr lo, Addr hi, XArray* addrs );
 
-/* Calls visit for every live block of every origin, in no set order. */
-typedef void (*HbLiveBlockVisitor) ( const HbLiveBlock* bk, void* opaque );
-void HB_(blocks_visit_live) ( HbLiveBlockVisitor visit, void* opaque );
 
 #endif
 

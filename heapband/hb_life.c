@@ -13,19 +13,16 @@
 */
 
 /* Owns: the histogram of the lifetimes of freed blocks, per band and
-   power-of-two bucket, and the count of the blocks never freed.
+   power-of-two bucket.  (The blocks never freed are counted per band by
+   hb_totals.c.)
 
    Invariant: the histogram's counts add up to the run's frees (a resize
    counts as the free of the old block, as in the run totals).
 
    Cost: a fixed table of HB_MAX_BANDS x HB_LIFE_BUCKETS counts (260 KB);
-   a free adds to one entry after a count-leading-zeros.  The leaks are
-   counted once, at exit, by walking the block table. */
+   a free adds to one entry after a count-leading-zeros. */
 
 #include "hb_life.h"
-#include "hb_bands.h"
-#include "hb_blocks.h"
-#include "pub_tool_libcbase.h"
 
 /* Bucket k holds the lifetimes of bit length k: one bucket per bit of
    HbTime, plus bucket 0 for lifetime 0. */
@@ -49,19 +46,6 @@ void HB_(life_add) ( UInt band, HbTime lifetime, SizeT szB )
 HbBlockCount HB_(life_freed) ( UInt band, UInt bucket )
 {
    return freed[band][bucket];
-}
-
-static void count_leak ( const HbLiveBlock* bk, void* leaks_per_band )
-{
-   HbBlockCount* leak = (HbBlockCount*)leaks_per_band + HB_(band_of)(bk->szB);
-   leak->n++;
-   leak->szB += bk->szB;
-}
-
-void HB_(life_leaks) ( HbBlockCount leaks[HB_MAX_BANDS] )
-{
-   VG_(memset)(leaks, 0, HB_MAX_BANDS * sizeof(HbBlockCount));
-   HB_(blocks_visit_live)(count_leak, leaks);
 }
 
 /*--------------------------------------------------------------------*/

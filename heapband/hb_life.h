@@ -26,8 +26,6 @@ void         HB_(life_add)    ( UInt band, HbTime lifetime, SizeT szB );
 /* The blocks of that band freed in lifetime bucket k (0 .. HB_LIFE_BUCKETS
    - 1): k = 0 for lifetime 0, else 2^(k-1) <= lifetime < 2^k. */
 HbBlockCount HB_(life_freed)  ( UInt band, UInt bucket );
-/* The blocks still live, per band, from the block table (at exit). */
-void         HB_(life_leaks)  ( HbBlockCount leaks[HB_MAX_BANDS] );
 
 #endif
 

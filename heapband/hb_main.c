@@ -52,14 +52,18 @@
      used up, neighbouring columns merge exactly and the column width
      doubles, so a run of any length fits.
 
-   - hb_totals.c, the run's totals and its peak: a few additions.
-
    - hb_sites.c (unless --depth=0): at an allocation, the stack, --depth
      frames past the malloc replacement, interned as a core ExeContext,
-     and per (stack, band) the bytes allocated and the peak of live bytes.
-     Unwinding the stack and one hash lookup are the most expensive step of
-     an allocation, which is why --depth=0 is the fast mode; a free only
-     follows the block's pointer to its site.
+     whose written form (objects and offsets, hb_stacks.c) is found once
+     per ExeContext; per (written stack, band) the blocks and bytes
+     allocated, the live bytes and blocks now and at the peak, and the
+     most live bytes.  Unwinding the stack and one hash lookup are the
+     most expensive step of an allocation, which is why --depth=0 is the
+     fast mode; a free only follows the block's pointer to its site.
+
+   - hb_totals.c, the run's totals and its peak, and per band the live
+     bytes and blocks now and at the peak: a few additions.  It judges the
+     peak, so it comes after the sites (hb_atpeak.h says why).
 
    - hb_life.c, at a free or resize: the per-band histogram of lifetimes
      (bands x 65 power-of-two buckets), one addition.
@@ -108,9 +112,12 @@
 /*--- Events                                               ---*/
 /*------------------------------------------------------------*/
 
-/* Each event goes to the block table, then the columns, the run totals,
-   the sites and the lifetimes, by direct calls.  The event's time and the
-   block's band are computed once here and passed on. */
+/* Each event goes to the block table, then the columns, the sites, the
+   run totals and the lifetimes, by direct calls.  The sites come before
+   the totals, which judge the peak: a site's value at the peak is kept
+   lazily, before its first change after the peak (hb_atpeak.h).  The
+   event's time and the block's band are computed once here and passed
+   on. */
 
 /* A new live block.  Its site is found first, since the table keeps it. */
 static void block_born ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
@@ -119,11 +126,11 @@ static void block_born ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
    HbLiveBlock bk;
    bk.szB    = szB;
    bk.born_t = HB_(time_of_event)(szB);
-   bk.site   = HB_(site_of)(tid, band, bk.born_t);
+   bk.site   = HB_(site_of)(tid, band);
    HB_(block_insert)(addr, origin, &bk);
    HB_(columns_alloc)(bk.born_t, band, szB);
-   HB_(totals_alloc)(bk.born_t, szB);
    HB_(site_gains)(bk.site, szB);
+   HB_(totals_alloc)(bk.born_t, band, szB);
 }
 
 /* The block at addr dies.  Returns False, counting an unknown free, when
@@ -140,8 +147,8 @@ static Bool block_dies ( Addr addr, HbOrigin origin )
    band = HB_(band_of)(bk.szB);
    t    = HB_(time_of_event)(bk.szB);
    HB_(columns_free)(t, band, bk.szB);
-   HB_(totals_free)(t, bk.szB);
    HB_(site_loses)(bk.site, bk.szB);
+   HB_(totals_free)(t, band, bk.szB);
    HB_(life_add)(band, t - bk.born_t, bk.szB);
    return True;
 }
@@ -163,12 +170,12 @@ static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
    new_band  = HB_(band_of)(new_szB);
    bk.szB    = new_szB;
    bk.born_t = HB_(time_of_event)(old.szB + new_szB);
-   bk.site   = HB_(site_of)(tid, new_band, bk.born_t);
+   bk.site   = HB_(site_of)(tid, new_band);
    HB_(block_insert)(new_addr, origin, &bk);
    HB_(columns_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
-   HB_(totals_realloc)(bk.born_t, old.szB, new_szB);
    HB_(site_loses)(old.site, old.szB);   /* before gains: it may be one site */
    HB_(site_gains)(bk.site, new_szB);
+   HB_(totals_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
    HB_(life_add)(old_band, bk.born_t - old.born_t, old.szB);
    return True;
 }

@@ -16,9 +16,10 @@
    before any event and never changed after HB_(options_done), and the
    checks that need all the options.  Invariant: each value is in the
    range --help states (--columns even and at most HB_MAX_COLUMNS,
-   --depth <= HB_MAX_DEPTH), the core keeps stacks at least --depth frames
-   deep, and the --heapband-out-file name expands, its %q{VAR}s replaced
-   by their values at start-up.  Cost: none after start-up. */
+   --depth <= HB_MAX_DEPTH, --sites at least 1 or all), the core keeps
+   stacks at least --depth frames deep, and the --heapband-out-file name
+   expands, its %q{VAR}s replaced by their values at start-up.  Cost: none
+   after start-up. */
 
 #include "hb_options.h"
 #include "pub_tool_options.h"
@@ -41,7 +42,7 @@ HbOptions HB_(clo) = {
    .quarter   = True,
    .columns   = 1024,
    .depth     = 12,
-   .sites     = 5,
+   .sites     = 20,
    .out_file  = "heapband.out.%p",
    .fast_calls = True,
    .block_cache = True,
@@ -66,7 +67,8 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
       check_columns(arg);
    }
    else if VG_BINT_CLO(arg, "--depth", value, 0, HB_MAX_DEPTH) { HB_(clo).depth = (UInt)value; }
-   else if VG_BINT_CLO(arg, "--sites", value, 0, 1000)    { HB_(clo).sites = (UInt)value; }
+   else if VG_XACT_CLO(arg, "--sites=all", HB_(clo).sites, 0) {}
+   else if VG_BINT_CLO(arg, "--sites", value, 1, 1000000) { HB_(clo).sites = (UInt)value; }
    else if VG_STR_CLO(arg, "--heapband-out-file", HB_(clo).out_file) {}
    else if VG_BOOL_CLO(arg, "--fast-calls", HB_(clo).fast_calls) {}
    else if VG_BOOL_CLO(arg, "--block-cache", HB_(clo).block_cache) {}
@@ -175,8 +177,10 @@ void HB_(print_usage) ( void )
 "                              two (pow2) [quarter]\n"
 "    --depth=<n>               frames recorded per allocation site, 0..64;\n"
 "                              0 records no sites and is fastest [12]\n"
-"    --sites=<k>               allocation sites written per band and\n"
-"                              ranking, 0..1000 [5]\n"
+"    --sites=<k>|all           allocation sites listed per band, 1..1000000:\n"
+"                              by bytes allocated, at the peak and at exit,\n"
+"                              up to k each until 95%% of the band is\n"
+"                              covered; the rest are summed [20]\n"
    );
 }
 

@@ -23,7 +23,7 @@ typedef struct {
    Bool         quarter;     /* --bands=quarter|pow2        [quarter] */
    UInt         columns;     /* --columns=N                 [1024] */
    UInt         depth;       /* --depth=N                   [12]   */
-   UInt         sites;       /* --sites=K                   [5]    */
+   UInt         sites;       /* --sites=K|all; 0 for all    [20]   */
    const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p],
                                 its %q{VAR}s replaced by HB_(options_done) */
    Bool         fast_calls;  /* --fast-calls=yes|no (debug) [yes] */

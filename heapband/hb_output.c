@@ -15,16 +15,20 @@
 /* Owns: the heap-band file (docs/heapband-format.md) and the summary on
    stderr.  This is the only file that knows the records' syntax and the
    only one that makes text printable (write_text); the other modules
-   hand over their data through accessors.
+   hand over their data through accessors.  It also numbers the site
+   section's tables (objects, sources, frames, sites) in order of first
+   use in the file.
 
    Invariant: records are written in the order of the format's sections,
    and nothing written depends on addresses, the pid (except the `pid:`
    and `ppid:` lines) or the wall clock, so that two runs of a
    deterministic program give files that differ only in those two lines.
+   Only cells with an event, and columns with such a cell, are written.
 
-   Cost: once, at exit: one pass over the column grid (columns x bands
-   cells), the lifetime table and the block table; with sites, sorting
-   them and describing the frames of the ranked stacks. */
+   Cost: once, at exit: two passes over the column grid (columns x bands
+   cells) and the lifetime table; with sites, choosing them
+   (hb_sites.c), one hash lookup per listed site and per frame of a new
+   one, and the function and line of each frame written. */
 
 #include "hb_output.h"
 #include "hb_bands.h"
@@ -33,10 +37,10 @@
 #include "hb_marks.h"
 #include "hb_options.h"
 #include "hb_sites.h"
+#include "hb_stacks.h"
 #include "hb_time.h"
 #include "hb_totals.h"
 #include "pub_tool_clientstate.h"
-#include "pub_tool_debuginfo.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
@@ -55,12 +59,13 @@
 #define HB_CMD_WORDS_MAX (HB_LINE_MAX - 1096)
 
 /* Text fields are printable ASCII only, so the file stays line-oriented:
-   every other byte (a newline included) becomes '?'. */
-static void write_text ( VgFile* fp, const HChar* s )
+   every other byte (a newline included) becomes '?'.  At most max bytes
+   are written. */
+static void write_text_cut ( VgFile* fp, const HChar* s, SizeT max )
 {
    HChar buf[256];
    Int   n = 0;
-   for (; *s; s++) {
+   for (; *s && max > 0; s++, max--) {
       buf[n++] = (*s >= 0x20 && *s <= 0x7e) ? *s : '?';
       if (n == (Int)sizeof(buf) - 1) {
          buf[n] = 0;
@@ -70,6 +75,12 @@ static void write_text ( VgFile* fp, const HChar* s )
    }
    buf[n] = 0;
    VG_(fprintf)(fp, "%s", buf);
+}
+
+/* Text whose length its source bounds (a mark, a word of the command). */
+static void write_text ( VgFile* fp, const HChar* s )
+{
+   write_text_cut(fp, s, (SizeT)-1);
 }
 
 /*------------------------------------------------------------*/
@@ -106,6 +117,11 @@ static void write_header ( VgFile* fp, HbTime end )
    VG_(fprintf)(fp, "column-width: %llu\n", HB_(columns_width)());
    VG_(fprintf)(fp, "column-count: %u\n", HB_(columns_count)());
    VG_(fprintf)(fp, "end-time: %llu\n", end);
+   VG_(fprintf)(fp, "depth: %u\n", HB_(clo).depth);
+   if (HB_(clo).sites == 0)
+      VG_(fprintf)(fp, "site-limit: all\n");
+   else
+      VG_(fprintf)(fp, "site-limit: %u\n", HB_(clo).sites);
 }
 
 static void write_bands ( VgFile* fp )
@@ -141,22 +157,31 @@ static void write_marks ( VgFile* fp )
 /*--- Columns, cells and lifetimes (sections 4 to 6)       ---*/
 /*------------------------------------------------------------*/
 
+/* A cell with no allocation and no free only carries its band's live
+   bytes forward: the reader derives it (section 5), so it is not
+   written, nor is a column of such cells. */
+static Bool cell_is_quiet ( const HbCell* cell )
+{
+   return (cell->allocs_n | cell->frees_n) == 0;
+}
+
+static Bool column_is_quiet ( UInt c )
+{
+   UInt b;
+   for (b = 0; b < HB_(n_bands)(); b++)
+      if (!cell_is_quiet(HB_(cell)(c, b))) return False;
+   return True;
+}
+
 static void write_columns ( VgFile* fp )
 {
    UInt c;
    for (c = 0; c < HB_(columns_count)(); c++) {
       const HbColumn* col = HB_(column)(c);
-      if ((col->live_end_B | col->live_max_B | col->blocks_end) == 0) continue;
+      if (column_is_quiet(c)) continue;
       VG_(fprintf)(fp, "col %u %llu %llu %llu\n", c,
                    col->live_end_B, col->live_max_B, col->blocks_end);
    }
-}
-
-static Bool cell_is_empty ( const HbCell* cell )
-{
-   return (cell->allocs_n | cell->allocs_B | cell->frees_n | cell->frees_B
-           | cell->live_end_B | cell->live_max_B) == 0
-          && HB_(u128_is_zero)(&cell->live_integral);
 }
 
 static void write_cells ( VgFile* fp )
@@ -166,7 +191,7 @@ static void write_cells ( VgFile* fp )
    for (c = 0; c < HB_(columns_count)(); c++) {
       for (b = 0; b < HB_(n_bands)(); b++) {
          const HbCell* cell = HB_(cell)(c, b);
-         if (cell_is_empty(cell)) continue;
+         if (cell_is_quiet(cell)) continue;
          HB_(u128_to_dec)(&cell->live_integral, integral);
          VG_(fprintf)(fp, "cell %u %u %llu %llu %llu %llu %llu %llu %s\n",
                       c, b, cell->allocs_n, cell->allocs_B, cell->frees_n,
@@ -176,10 +201,11 @@ static void write_cells ( VgFile* fp )
    }
 }
 
+/* Then the bands' live blocks at exit (`leak`) and at the peak
+   (`at-peak`). */
 static void write_lifetimes ( VgFile* fp )
 {
-   HbBlockCount leaks[HB_MAX_BANDS];
-   UInt         b, k;
+   UInt b, k;
    for (b = 0; b < HB_(n_bands)(); b++) {
       for (k = 0; k < HB_LIFE_BUCKETS; k++) {
          HbBlockCount freed = HB_(life_freed)(b, k);
@@ -187,127 +213,158 @@ static void write_lifetimes ( VgFile* fp )
             VG_(fprintf)(fp, "life %u %u %llu %llu\n", b, k, freed.n, freed.szB);
       }
    }
-   HB_(life_leaks)(leaks);
-   for (b = 0; b < HB_(n_bands)(); b++)
-      if (leaks[b].n > 0)
-         VG_(fprintf)(fp, "leak %u %llu %llu\n", b, leaks[b].n, leaks[b].szB);
+   for (b = 0; b < HB_(n_bands)(); b++) {
+      const HbLivePart* live = HB_(band_live)(b);
+      if (live->live_n > 0)
+         VG_(fprintf)(fp, "leak %u %llu %llu\n", b, live->live_n, live->live_B);
+   }
+   for (b = 0; b < HB_(n_bands)(); b++) {
+      const HbLivePart* live = HB_(band_live)(b);
+      if (HB_(part_at_peak_n)(live) > 0)
+         VG_(fprintf)(fp, "at-peak %u %llu %llu\n", b,
+                      HB_(part_at_peak_B)(live), HB_(part_at_peak_n)(live));
+   }
 }
 
 /*------------------------------------------------------------*/
 /*--- Allocation sites (section 7)                         ---*/
 /*------------------------------------------------------------*/
 
-/* A frame's text: no addresses, so that runs compare equal. */
-static void describe_frame ( DiEpoch ep, Addr ip, HChar* buf, Int size )
-{
-   const HChar *fn = NULL, *file = NULL, *dir = NULL, *obj = NULL;
-   UInt line = 0;
-   Bool has_fn   = VG_(get_fnname)(ep, ip, &fn);
-   Bool has_line = VG_(get_filename_linenum)(ep, ip, &file, &dir, &line);
-   Bool has_obj  = VG_(get_objname)(ep, ip, &obj);
-   if (!has_fn) fn = "???";
-   if (has_line)
-      VG_(snprintf)(buf, size, "%s (%s:%u)", fn, file, line);
-   else if (has_obj)
-      VG_(snprintf)(buf, size, "%s (in %s)", fn, obj);
-   else
-      VG_(snprintf)(buf, size, "%s", fn);
-}
+/* The numbers of one table's entries, given in order of first use. */
+typedef struct _Numbered {
+   struct _Numbered* next;   /* VgHashNode header */
+   UWord             key;    /* what is numbered: a pointer or an id */
+   UInt              no;
+} Numbered;
 
-/* A stack's frames down to main (the core hides those below it). */
 typedef struct {
-   Addr ips[HB_MAX_DEPTH];
-   UInt n;
-} FrameList;
+   VgHashTable* table;
+   UInt         count;
+} Numbering;
 
-static void collect_frame ( UInt i, DiEpoch ep, Addr ip, void* opaque )
+/* key's number, or 0 if it has none yet. */
+static UInt number_of ( const Numbering* numbering, UWord key )
 {
-   FrameList* frames = opaque;
-   if (frames->n < HB_MAX_DEPTH) frames->ips[frames->n++] = ip;
+   const Numbered* entry = VG_(HT_lookup)(numbering->table, key);
+   return entry != NULL ? entry->no : 0;
 }
 
-static void write_stack ( ExeContext* stack, UInt site_no, VgFile* fp )
+static UInt give_number ( Numbering* numbering, UWord key )
 {
-   FrameList frames;
-   HChar     text[1024];
-   DiEpoch   ep = VG_(get_ExeContext_epoch)(stack);
-   UInt      i;
-   frames.n = 0;
-   VG_(apply_ExeContext)(collect_frame, &frames, stack);
-   VG_(fprintf)(fp, "site %u %u\n", site_no, frames.n);
-   for (i = 0; i < frames.n; i++) {
-      describe_frame(ep, frames.ips[i], text, sizeof(text));
-      VG_(fprintf)(fp, "frame ");
-      write_text(fp, text);
-      VG_(fprintf)(fp, "\n");
+   Numbered* entry = VG_(malloc)("hb.output.number", sizeof(Numbered));
+   entry->key = key;
+   entry->no  = ++numbering->count;
+   VG_(HT_add_node)(numbering->table, entry);
+   return entry->no;
+}
+
+/* The file and the four tables: an entry's record is written when it
+   gets its number, just before the first record that uses it. */
+typedef struct {
+   VgFile*   fp;
+   Numbering objects, sources, frames, stacks;
+} SiteWriter;
+
+static UInt name_number ( SiteWriter* w, Numbering* numbering,
+                          const HChar* keyword, const HChar* name )
+{
+   UInt no;
+   if (name == NULL) return 0;
+   no = number_of(numbering, (UWord)name);
+   if (no > 0) return no;
+   no = give_number(numbering, (UWord)name);
+   VG_(fprintf)(w->fp, "%s %u ", keyword, no);
+   write_text_cut(w->fp, name, HB_NAME_MAX);
+   VG_(fprintf)(w->fp, "\n");
+   return no;
+}
+
+static UInt frame_number ( SiteWriter* w, const HbFrame* frame )
+{
+   HbFrameText text;
+   UInt        no = number_of(&w->frames, (UWord)frame);
+   UInt        object_no, source_no;
+   if (no > 0) return no;
+   HB_(frame_text)(frame, &text);
+   object_no = name_number(w, &w->objects, "object", text.object);
+   source_no = name_number(w, &w->sources, "source", text.file);
+   no = give_number(&w->frames, (UWord)frame);
+   VG_(fprintf)(w->fp, "frame %u %u 0x%lx %u %u ", no, object_no,
+                text.offset, source_no, text.line);
+   write_text_cut(w->fp, text.fn, HB_NAME_MAX);
+   VG_(fprintf)(w->fp, "\n");
+   return no;
+}
+
+static UInt stack_number ( SiteWriter* w, const HbStack* stack )
+{
+   UInt frame_nos[HB_MAX_DEPTH];
+   UInt n  = HB_(stack_depth)(stack);
+   UInt no = number_of(&w->stacks, HB_(stack_id)(stack));
+   UInt i;
+   if (no > 0) return no;
+   for (i = 0; i < n; i++)
+      frame_nos[i] = frame_number(w, HB_(stack_frame)(stack, i));
+   no = give_number(&w->stacks, HB_(stack_id)(stack));
+   VG_(fprintf)(w->fp, "site %u %u", no, n);
+   for (i = 0; i < n; i++) VG_(fprintf)(w->fp, " %u", frame_nos[i]);
+   VG_(fprintf)(w->fp, "\n");
+   return no;
+}
+
+typedef struct {
+   UInt                no;
+   const HbListedSite* site;
+} NumberedSite;
+
+static Int cmp_site_no ( const void* a, const void* b )
+{
+   UInt na = ((const NumberedSite*)a)->no, nb = ((const NumberedSite*)b)->no;
+   return na < nb ? -1 : (na > nb);
+}
+
+/* One band's `sb` lines in increasing site number, then its `so` line.
+   Sites listed for the first time get their numbers (and records) in
+   the order hb_sites.c gives them, after every site numbered before. */
+static void write_band_sites ( const HbBandSites* bs, void* opaque )
+{
+   SiteWriter*   w = opaque;
+   UInt          n = VG_(sizeXA)(bs->listed), i;
+   NumberedSite* sorted = VG_(malloc)("hb.output.sorted",   /* never 0 */
+                                      (n + 1) * sizeof(NumberedSite));
+   for (i = 0; i < n; i++) {
+      sorted[i].site = VG_(indexXA)(bs->listed, i);
+      sorted[i].no   = stack_number(w, sorted[i].site->stack);
    }
-}
-
-/* The same stack in several bands is one `site` record, numbered from 1
-   in order of first use in the `top` lines: its number is kept per
-   ExeContext (by its unique number) while writing. */
-typedef struct _SiteNumber {
-   struct _SiteNumber* next;   /* VgHashNode header */
-   UWord               ecu;    /* the hash key */
-   UInt                site_no;
-} SiteNumber;
-
-/* The number of the stack's `site` record, writing the record the first
-   time the stack is seen. */
-static UInt number_stack ( VgHashTable* numbers, UInt* next_no,
-                           ExeContext* stack, VgFile* fp )
-{
-   UWord       ecu = VG_(get_ECU_from_ExeContext)(stack);
-   SiteNumber* num = VG_(HT_lookup)(numbers, ecu);
-   if (num == NULL) {
-      num = VG_(malloc)("hb.output.siteno", sizeof(SiteNumber));
-      num->ecu     = ecu;
-      num->site_no = (*next_no)++;
-      VG_(HT_add_node)(numbers, num);
-      write_stack(stack, num->site_no, fp);
+   VG_(ssort)(sorted, n, sizeof(NumberedSite), cmp_site_no);
+   for (i = 0; i < n; i++) {
+      const HbSiteFigures* f = &sorted[i].site->fig;
+      VG_(fprintf)(w->fp, "sb %u %u %llu %llu %llu %llu %llu %llu %llu\n",
+                   bs->band, sorted[i].no, f->allocs_n, f->allocs_B,
+                   f->peak_B, f->peak_n, f->exit_B, f->exit_n, f->max_B);
    }
-   return num->site_no;
-}
-
-/* The `site` record of every ranked stack, at its first use; site_nos[i]
-   receives the number of the i-th ranked site's stack. */
-static void write_site_records ( VgFile* fp, XArray* ranked, UInt* site_nos )
-{
-   VgHashTable* numbers = VG_(HT_construct)("hb.output.sitenos");
-   UInt         next_no = 1;
-   Word         i;
-   for (i = 0; i < VG_(sizeXA)(ranked); i++) {
-      const HbRankedSite* r = VG_(indexXA)(ranked, i);
-      site_nos[i] = number_stack(numbers, &next_no, r->stack, fp);
+   if (bs->n_others > 0) {
+      const HbSiteFigures* f = &bs->others;
+      VG_(fprintf)(w->fp, "so %u %llu %llu %llu %llu %llu %llu %llu\n",
+                   bs->band, bs->n_others, f->allocs_n, f->allocs_B,
+                   f->peak_B, f->peak_n, f->exit_B, f->exit_n);
    }
-   VG_(HT_destruct)(numbers, VG_(free));
+   VG_(free)(sorted);
 }
 
-static void write_top_records ( VgFile* fp, XArray* ranked,
-                                const UInt* site_nos )
-{
-   Word i;
-   for (i = 0; i < VG_(sizeXA)(ranked); i++) {
-      const HbRankedSite* r = VG_(indexXA)(ranked, i);
-      VG_(fprintf)(fp, "top %u %s %u %u %llu %llu %llu\n", r->band,
-                   r->by_peak ? "peak" : "alloc", r->rank, site_nos[i],
-                   r->allocs_n, r->allocs_B, r->peak_live_B);
-   }
-}
-
-/* Every `site` record comes before the first `top` line. */
 static void write_sites ( VgFile* fp )
 {
-   XArray* ranked = HB_(sites_ranked)(HB_(clo).sites);
-   UInt*   site_nos;
-   if (ranked == NULL) return;
-   /* One more than needed, so that an empty ranking still allocates. */
-   site_nos = VG_(malloc)("hb.output.sitenos",
-                          (VG_(sizeXA)(ranked) + 1) * sizeof(UInt));
-   write_site_records(fp, ranked, site_nos);
-   write_top_records(fp, ranked, site_nos);
-   VG_(free)(site_nos);
-   VG_(deleteXA)(ranked);
+   SiteWriter w;
+   Numbering* tables[] = { &w.objects, &w.sources, &w.frames, &w.stacks };
+   UInt       i;
+   w.fp = fp;
+   for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+      tables[i]->table = VG_(HT_construct)("hb.output.numbers");
+      tables[i]->count = 0;
+   }
+   HB_(sites_select)(HB_(clo).sites, write_band_sites, &w);
+   for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
+      VG_(HT_destruct)(tables[i]->table, VG_(free));
 }
 
 /*------------------------------------------------------------*/

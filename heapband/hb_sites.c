@@ -12,29 +12,41 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the allocation sites and their counts, and their rankings.
+/* Owns: the allocation sites, their figures, and the choice of the sites
+   the file lists.
 
-   A site is the pair (stack, band).  The stack is unwound --depth frames
-   deep past the malloc replacement's own frames (recognised by address:
-   the text of vgpreload_heapband, found once), and interned by the core as
-   an ExeContext, so that two allocations with the same written frames are
-   one site.  The pair is a hash key: the ExeContext's unique number (ECU)
-   times HB_MAX_BANDS plus the band.
+   A site is the pair (written stack, band).  At an allocation the stack
+   is unwound --depth frames deep past the malloc replacement's own frames
+   (recognised by address: the text of vgpreload_heapband, found once) and
+   interned by the core as an ExeContext; hb_stacks.c maps each
+   ExeContext to its written stack, so that two allocations are one site
+   exactly when their written frames are equal.  The pair (ExeContext's
+   unique number, band) is then the key of a small alias node that points
+   at the site.
 
-   Invariant: a site's live_B is the sum of the sizes of the live blocks
-   that point at it, and peak_live_B the largest live_B it ever had.
+   Invariant: a site's live part (hb_atpeak.h) holds the live bytes and
+   blocks of the blocks that point at it, now and at the run's peak;
+   max_B is the largest live_B it ever had; the sites of a band add up to
+   the band's totals (hb_totals.c), since every block of a run with sites
+   has one.
 
    Cost: each block points at its site, so a free updates the site without
    a lookup; an allocation costs the stack unwind (the dominant cost, as in
-   massif and DHAT; --depth=0 skips it) plus one hash lookup.  A site is a
-   72-byte node that lives until the end of the run. */
+   massif and DHAT; --depth=0 skips it) plus one hash lookup, none when it
+   comes from the same stack as the one before and that stack has already
+   allocated in the band since.  A site is a 96-byte node and an alias 24
+   bytes, both kept to the end of the run; 4 KB cache the sites of the
+   last stack.
+   At exit, sorting the sites and, per band, three rankings. */
 
 #include "hb_sites.h"
+#include "hb_atpeak.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_debuginfo.h"
+#include "pub_tool_execontext.h"
 #include "pub_tool_stacktrace.h"
 
 /* Frames of the malloc replacement above the caller: realloc(NULL, n)
@@ -43,26 +55,36 @@
 
 struct _HbSite {
    struct _HbSite* next;     /* VgHashNode header */
-   UWord           key;      /* site_key(ECU of ec, band) */
-   ExeContext*     ec;
+   UWord           key;      /* site_key(stack, band) */
+   const HbStack*  stack;
    UInt            band;
-   HbTime          first_t;  /* first allocation, to break ties */
+   UInt            seq;      /* order of creation, i.e. of first allocation */
    ULong           allocs_n, allocs_B;
-   ULong           live_B, peak_live_B;
+   ULong           max_B;
+   HbLivePart      live;
 };
 
+/* (ExeContext, band) -> site. */
+typedef struct _SiteAlias {
+   struct _SiteAlias* next;  /* VgHashNode header */
+   UWord              key;   /* band_key(ECU, band) */
+   HbSite*            site;
+} SiteAlias;
+
 /* The key's low bits hold the band, which is below HB_MAX_BANDS
-   (hb_bands.c checks it), so no two sites share a key.  HB_MAX_BANDS is a
+   (hb_bands.c checks it), so no two keys collide.  HB_MAX_BANDS is a
    power of two, so the multiplication is a shift. */
 STATIC_ASSERT((HB_MAX_BANDS & (HB_MAX_BANDS - 1)) == 0);
 
-static UWord site_key ( UInt ecu, UInt band )
+static UWord band_key ( UInt id, UInt band )
 {
-   return (UWord)ecu * HB_MAX_BANDS + band;
+   return (UWord)id * HB_MAX_BANDS + band;
 }
 
 static UInt         depth = 0;
-static VgHashTable* sites = NULL;
+static VgHashTable* sites = NULL;     /* by band_key(stack id, band) */
+static VgHashTable* aliases = NULL;   /* by band_key(ECU, band) */
+static UInt         n_sites = 0;
 
 /* The text of the malloc replacement, whose frames are not the program's. */
 static Bool replacement_looked_up = False;
@@ -72,7 +94,9 @@ void HB_(sites_init) ( UInt d )
 {
    depth = d;
    if (depth == 0) return;
-   sites = VG_(HT_construct)("hb.sites");
+   sites   = VG_(HT_construct)("hb.sites");
+   aliases = VG_(HT_construct)("hb.sites.aliases");
+   HB_(stacks_init)();
 }
 
 /* Looked up at the first allocation: the preload is loaded by then, since
@@ -127,38 +151,62 @@ static Bool same_stack ( const Stack* a, const Stack* b )
    return True;
 }
 
-/* The stack of the previous allocation: loops allocate from one stack
-   many times in a row, and then the core's ExeContext table need not be
-   searched. */
-static Stack       last_stack;
-static ExeContext* last_ec = NULL;
-
-HbSite* HB_(site_of) ( ThreadId tid, UInt band, HbTime now )
+/* The site of a stack (its ExeContext and its addresses) in a band,
+   found through its alias, or through its written stack the first time
+   the pair is seen. */
+static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
 {
-   Stack       stack;
-   ExeContext* ec;
-   UWord       key;
-   HbSite*     site;
-   if (depth == 0) return NULL;
-   current_stack(tid, &stack);
-   if (last_ec != NULL && same_stack(&stack, &last_stack)) {
-      ec = last_ec;
-   } else {
-      ec = VG_(make_ExeContext_from_StackTrace)(stack.ips, stack.n);
-      last_stack = stack;
-      last_ec    = ec;
-   }
-   key  = site_key(VG_(get_ECU_from_ExeContext)(ec), band);
-   site = VG_(HT_lookup)(sites, key);
+   UInt           ecu = VG_(get_ECU_from_ExeContext)(ec);
+   UWord          alias_key = band_key(ecu, band);
+   SiteAlias*     alias = VG_(HT_lookup)(aliases, alias_key);
+   const HbStack* stack;
+   HbSite*        site;
+   if (alias != NULL) return alias->site;
+   stack = HB_(stack_of)(ecu, ips->ips, ips->n);
+   site  = VG_(HT_lookup)(sites, band_key(HB_(stack_id)(stack), band));
    if (site == NULL) {
       site = VG_(calloc)("hb.site", 1, sizeof(HbSite));
-      site->key     = key;
-      site->ec      = ec;
-      site->band    = band;
-      site->first_t = now;
+      site->key   = band_key(HB_(stack_id)(stack), band);
+      site->stack = stack;
+      site->band  = band;
+      site->seq   = n_sites++;
       VG_(HT_add_node)(sites, site);
    }
+   alias = VG_(malloc)("hb.sites.alias", sizeof(SiteAlias));
+   alias->key  = alias_key;
+   alias->site = site;
+   VG_(HT_add_node)(aliases, alias);
    return site;
+}
+
+/* The previous allocation's stack, and its sites by band: loops allocate
+   from one stack many times in a row, often in several bands, and then
+   neither the core's ExeContext table nor the aliases need be searched.
+   A band's entry is valid when its ec_no is that of last_ec (a count of
+   the changes of last_ec, which never wraps). */
+static Stack       last_stack;
+static ExeContext* last_ec = NULL;
+static ULong       last_ec_no = 0;
+static struct {
+   ULong   ec_no;
+   HbSite* site;
+} last_sites[HB_MAX_BANDS];
+
+HbSite* HB_(site_of) ( ThreadId tid, UInt band )
+{
+   Stack stack;
+   if (depth == 0) return NULL;
+   current_stack(tid, &stack);
+   if (last_ec == NULL || !same_stack(&stack, &last_stack)) {
+      last_ec    = VG_(make_ExeContext_from_StackTrace)(stack.ips, stack.n);
+      last_stack = stack;
+      last_ec_no++;
+   }
+   if (last_sites[band].ec_no != last_ec_no) {
+      last_sites[band].site  = site_in_band(last_ec, &last_stack, band);
+      last_sites[band].ec_no = last_ec_no;
+   }
+   return last_sites[band].site;
 }
 
 void HB_(site_gains) ( HbSite* site, SizeT szB )
@@ -166,107 +214,177 @@ void HB_(site_gains) ( HbSite* site, SizeT szB )
    if (site == NULL) return;
    site->allocs_n++;
    site->allocs_B += szB;
-   site->live_B   += szB;
-   if (site->live_B > site->peak_live_B) site->peak_live_B = site->live_B;
+   HB_(part_gains)(&site->live, szB);
+   if (site->live.live_B > site->max_B) site->max_B = site->live.live_B;
 }
 
 void HB_(site_loses) ( HbSite* site, SizeT szB )
 {
    if (site == NULL) return;
-   tl_assert(site->live_B >= szB);
-   site->live_B -= szB;
+   tl_assert(site->live.live_B >= szB && site->live.live_n > 0);
+   HB_(part_loses)(&site->live, szB);
 }
 
 /*------------------------------------------------------------*/
-/*--- Ranking                                              ---*/
+/*--- Choosing the sites to list                           ---*/
 /*------------------------------------------------------------*/
 
-static Int cmp_first_t ( const HbSite* a, const HbSite* b )
+/* A site of the band being chosen from. */
+typedef struct {
+   const HbSite* site;
+   HbSiteFigures fig;
+   Bool          listed;
+} Candidate;
+
+/* The three figures sites are ranked by, each with its block count to
+   rank sites of zero-size blocks (band 0). */
+typedef enum { ByAllocs, ByPeak, ByExit } Ranking;
+
+static ULong rank_bytes ( const HbSiteFigures* f, Ranking r )
 {
-   if (a->first_t != b->first_t) return a->first_t < b->first_t ? -1 : 1;
-   return a->key < b->key ? -1 : (a->key > b->key ? 1 : 0);
+   return r == ByAllocs ? f->allocs_B : r == ByPeak ? f->peak_B : f->exit_B;
 }
 
+static ULong rank_blocks ( const HbSiteFigures* f, Ranking r )
+{
+   return r == ByAllocs ? f->allocs_n : r == ByPeak ? f->peak_n : f->exit_n;
+}
+
+/* Largest first; ties: the earlier first allocation first. */
+static Int cmp_ranked ( const Candidate* a, const Candidate* b, Ranking r )
+{
+   ULong va = rank_bytes(&a->fig, r), vb = rank_bytes(&b->fig, r);
+   if (va != vb) return va > vb ? -1 : 1;
+   va = rank_blocks(&a->fig, r);
+   vb = rank_blocks(&b->fig, r);
+   if (va != vb) return va > vb ? -1 : 1;
+   return a->site->seq < b->site->seq ? -1 : (a->site->seq > b->site->seq);
+}
+
+#define CANDIDATES(pa, pb) *(Candidate* const*)(pa), *(Candidate* const*)(pb)
 static Int cmp_by_allocs ( const void* pa, const void* pb )
 {
-   const HbSite* a = *(HbSite* const*)pa;
-   const HbSite* b = *(HbSite* const*)pb;
-   if (a->band != b->band) return a->band < b->band ? -1 : 1;
-   if (a->allocs_B != b->allocs_B) return a->allocs_B > b->allocs_B ? -1 : 1;
-   return cmp_first_t(a, b);
+   return cmp_ranked(CANDIDATES(pa, pb), ByAllocs);
 }
-
 static Int cmp_by_peak ( const void* pa, const void* pb )
 {
+   return cmp_ranked(CANDIDATES(pa, pb), ByPeak);
+}
+static Int cmp_by_exit ( const void* pa, const void* pb )
+{
+   return cmp_ranked(CANDIDATES(pa, pb), ByExit);
+}
+#undef CANDIDATES
+
+/* Marks the first sites of one ranking as listed: while fewer than
+   `limit` are taken and those taken hold less than 95% of the band's
+   total of that figure, in bytes or in blocks (band 0's blocks have no
+   bytes); never a site with nothing in that figure. */
+static void take_ranked ( Candidate** order, UInt n, UInt limit, Ranking r,
+                          Int (*cmp)(const void*, const void*) )
+{
+   ULong total_B = 0, total_n = 0, held_B = 0, held_n = 0;
+   UInt  i;
+   for (i = 0; i < n; i++) {
+      total_B += rank_bytes(&order[i]->fig, r);
+      total_n += rank_blocks(&order[i]->fig, r);
+   }
+   VG_(ssort)(order, n, sizeof(Candidate*), cmp);
+   for (i = 0; i < n && i < limit; i++) {
+      const HbSiteFigures* f = &order[i]->fig;
+      /* held >= 95% of total, without overflow: total - held <= total/20 */
+      if (total_B - held_B <= total_B / 20 && total_n - held_n <= total_n / 20)
+         break;
+      if (rank_bytes(f, r) == 0 && rank_blocks(f, r) == 0) break;
+      order[i]->listed = True;
+      held_B += rank_bytes(f, r);
+      held_n += rank_blocks(f, r);
+   }
+}
+
+static void figures_of ( const HbSite* s, HbSiteFigures* f )
+{
+   f->allocs_n = s->allocs_n;
+   f->allocs_B = s->allocs_B;
+   f->peak_B   = HB_(part_at_peak_B)(&s->live);
+   f->peak_n   = HB_(part_at_peak_n)(&s->live);
+   f->exit_B   = s->live.live_B;
+   f->exit_n   = s->live.live_n;
+   f->max_B    = s->max_B;
+}
+
+static void add_figures ( HbSiteFigures* sum, const HbSiteFigures* f )
+{
+   sum->allocs_n += f->allocs_n;
+   sum->allocs_B += f->allocs_B;
+   sum->peak_B   += f->peak_B;
+   sum->peak_n   += f->peak_n;
+   sum->exit_B   += f->exit_B;
+   sum->exit_n   += f->exit_n;
+}
+
+/* One band's n sites, in order of first allocation: chooses, then
+   visits. */
+static void select_in_band ( HbSite** band_sites, UInt n, UInt limit,
+                             HbBandSitesVisitor visit, void* opaque )
+{
+   Candidate*  cands = VG_(malloc)("hb.sites.cands", n * sizeof(Candidate));
+   Candidate** order = VG_(malloc)("hb.sites.order", n * sizeof(Candidate*));
+   HbBandSites bs;
+   UInt        i;
+   for (i = 0; i < n; i++) {
+      cands[i].site   = band_sites[i];
+      cands[i].listed = limit == 0;
+      figures_of(band_sites[i], &cands[i].fig);
+      order[i] = &cands[i];
+   }
+   if (limit > 0) {
+      take_ranked(order, n, limit, ByAllocs, cmp_by_allocs);
+      take_ranked(order, n, limit, ByPeak,   cmp_by_peak);
+      take_ranked(order, n, limit, ByExit,   cmp_by_exit);
+   }
+   VG_(memset)(&bs, 0, sizeof(bs));
+   bs.band   = band_sites[0]->band;
+   bs.listed = VG_(newXA)(VG_(malloc), "hb.sites.listed", VG_(free),
+                          sizeof(HbListedSite));
+   for (i = 0; i < n; i++) {
+      if (cands[i].listed) {
+         HbListedSite ls;
+         ls.stack = cands[i].site->stack;
+         ls.fig   = cands[i].fig;
+         VG_(addToXA)(bs.listed, &ls);
+      } else {
+         bs.n_others++;
+         add_figures(&bs.others, &cands[i].fig);
+      }
+   }
+   visit(&bs, opaque);
+   VG_(deleteXA)(bs.listed);
+   VG_(free)(order);
+   VG_(free)(cands);
+}
+
+static Int cmp_band_then_seq ( const void* pa, const void* pb )
+{
    const HbSite* a = *(HbSite* const*)pa;
    const HbSite* b = *(HbSite* const*)pb;
    if (a->band != b->band) return a->band < b->band ? -1 : 1;
-   if (a->peak_live_B != b->peak_live_B)
-      return a->peak_live_B > b->peak_live_B ? -1 : 1;
-   return cmp_first_t(a, b);
+   return a->seq < b->seq ? -1 : (a->seq > b->seq);
 }
 
-static ULong rank_value ( const HbSite* s, Bool by_peak )
+void HB_(sites_select) ( UInt limit, HbBandSitesVisitor visit, void* opaque )
 {
-   return by_peak ? s->peak_live_B : s->allocs_B;
-}
-
-/* Appends the top k of one band's slice of a sorted array. */
-static void rank_band ( HbSite** slice, UInt n, UInt k, Bool by_peak,
-                        XArray* ranked )
-{
-   UInt i, rank = 0;
-   for (i = 0; i < n && rank < k; i++) {
-      const HbSite* s = slice[i];
-      HbRankedSite  r;
-      if (rank_value(s, by_peak) == 0) continue;
-      r.band        = s->band;
-      r.by_peak     = by_peak;
-      r.rank        = ++rank;
-      r.stack       = s->ec;
-      r.allocs_n    = s->allocs_n;
-      r.allocs_B    = s->allocs_B;
-      r.peak_live_B = s->peak_live_B;
-      VG_(addToXA)(ranked, &r);
+   UInt     n, lo, hi;
+   HbSite** all;
+   if (depth == 0) return;
+   all = (HbSite**)VG_(HT_to_array)(sites, &n);
+   if (n == 0) return;
+   VG_(ssort)(all, n, sizeof(HbSite*), cmp_band_then_seq);
+   for (lo = 0; lo < n; lo = hi) {
+      for (hi = lo; hi < n && all[hi]->band == all[lo]->band; hi++) {}
+      select_in_band(all + lo, hi - lo, limit, visit, opaque);
    }
-}
-
-/* Band by band, the allocation ranking then the peak ranking.  Both
-   arrays are sorted by band first. */
-static void rank_all_bands ( HbSite** by_allocs, HbSite** by_peak, UInt n,
-                             UInt k, XArray* ranked )
-{
-   UInt lo = 0, lo_p = 0;
-   while (lo < n) {
-      UInt band = by_allocs[lo]->band, hi = lo, hi_p = lo_p;
-      while (hi < n && by_allocs[hi]->band == band) hi++;
-      while (hi_p < n && by_peak[hi_p]->band == band) hi_p++;
-      rank_band(by_allocs + lo, hi - lo, k, False, ranked);
-      rank_band(by_peak + lo_p, hi_p - lo_p, k, True, ranked);
-      lo = hi;
-      lo_p = hi_p;
-   }
-}
-
-XArray* HB_(sites_ranked) ( UInt k )
-{
-   UInt      n, i;
-   HbSite**  by_allocs;
-   HbSite**  by_peak;
-   XArray*   ranked;
-   if (depth == 0 || k == 0) return NULL;
-   ranked = VG_(newXA)(VG_(malloc), "hb.sites.ranked", VG_(free),
-                       sizeof(HbRankedSite));
-   by_allocs = (HbSite**)VG_(HT_to_array)(sites, &n);
-   if (n == 0) { VG_(free)(by_allocs); return ranked; }
-   by_peak = VG_(malloc)("hb.sites.sorted", n * sizeof(HbSite*));
-   for (i = 0; i < n; i++) by_peak[i] = by_allocs[i];
-   VG_(ssort)(by_allocs, n, sizeof(HbSite*), cmp_by_allocs);
-   VG_(ssort)(by_peak,   n, sizeof(HbSite*), cmp_by_peak);
-   rank_all_bands(by_allocs, by_peak, n, k, ranked);
-   VG_(free)(by_allocs);
-   VG_(free)(by_peak);
-   return ranked;
+   VG_(free)(all);
 }
 
 /*--------------------------------------------------------------------*/

@@ -16,36 +16,50 @@
 #define __HB_SITES_H
 
 #include "hb_global.h"
-#include "pub_tool_execontext.h"
+#include "hb_stacks.h"
 #include "pub_tool_xarray.h"
 
-/* One allocation site (a stack) in one size band. */
+/* One allocation site (a written stack) in one size band. */
 typedef struct _HbSite HbSite;
 
 /* depth == 0 turns sites off: HB_(site_of) then returns NULL. */
 void    HB_(sites_init)   ( UInt depth );
 /* The site of the allocation the thread is making now, in this band. */
-HbSite* HB_(site_of)      ( ThreadId tid, UInt band, HbTime now );
-/* A block of the site gained or lost szB live bytes; site may be NULL. */
+HbSite* HB_(site_of)      ( ThreadId tid, UInt band );
+/* A block of the site gained or lost szB live bytes; site may be NULL.
+   Called before the run totals see the event (see hb_atpeak.h). */
 void    HB_(site_gains)   ( HbSite* site, SizeT szB );
 void    HB_(site_loses)   ( HbSite* site, SizeT szB );
 
-/* A site's place in one of its band's two rankings. */
+/* A site's figures in its band, as an `sb` record gives them (section 7);
+   for the sites summed in an `so` record, max_B is not given. */
 typedef struct {
-   UInt        band;
-   Bool        by_peak;      /* ranked by peak live bytes, else by bytes
-                                allocated */
-   UInt        rank;         /* from 1 */
-   ExeContext* stack;
-   ULong       allocs_n, allocs_B, peak_live_B;
-} HbRankedSite;
+   ULong allocs_n, allocs_B;
+   ULong peak_B, peak_n;     /* live at the run's peak */
+   ULong exit_B, exit_n;     /* live at exit */
+   ULong max_B;              /* the most live bytes it ever had */
+} HbSiteFigures;
 
-/* Up to top_k sites per band and ranking, band by band in increasing
-   order, each band's ranking by bytes allocated before its ranking by
-   peak live bytes; sites with zero in the ranking value are left out.
-   Returns an XArray of HbRankedSite that the caller deletes, or NULL when
-   sites are off (--depth=0) or top_k is 0. */
-XArray* HB_(sites_ranked) ( UInt top_k );
+typedef struct {
+   const HbStack* stack;
+   HbSiteFigures  fig;
+} HbListedSite;
+
+/* One band's sites: those listed, in order of their first allocation in
+   the band, and the sum of the others. */
+typedef struct {
+   UInt          band;
+   XArray*       listed;       /* of HbListedSite */
+   ULong         n_others;
+   HbSiteFigures others;
+} HbBandSites;
+
+typedef void (*HbBandSitesVisitor) ( const HbBandSites* sites, void* opaque );
+
+/* Calls visit for every band that has sites, in increasing order, after
+   choosing the sites to list: all of them when limit is 0, else the
+   selection of section 7 with K = limit.  Nothing with --depth=0. */
+void HB_(sites_select) ( UInt limit, HbBandSitesVisitor visit, void* opaque );
 
 #endif
 

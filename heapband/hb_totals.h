@@ -16,6 +16,7 @@
 #define __HB_TOTALS_H
 
 #include "hb_global.h"
+#include "hb_atpeak.h"
 
 /* The run as a whole.  See docs/heapband-format.md, section 3, "Run
    summary", for the meaning of each field. */
@@ -27,17 +28,22 @@ typedef struct {
    ULong  unknown_frees;
 } HbRunTotals;
 
-/* The three events.  A realloc is one event so that the peak is judged
-   after both halves of it. */
-void HB_(totals_alloc)   ( HbTime t, SizeT szB );
-void HB_(totals_free)    ( HbTime t, SizeT szB );
-void HB_(totals_realloc) ( HbTime t, SizeT old_szB, SizeT new_szB );
+/* The three events, with the band of each block.  A realloc is one event
+   so that the peak is judged after both halves of it.  Every other part
+   of the heap (HbLivePart) must have seen the event first. */
+void HB_(totals_alloc)   ( HbTime t, UInt band, SizeT szB );
+void HB_(totals_free)    ( HbTime t, UInt band, SizeT szB );
+void HB_(totals_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
+                           UInt new_band, SizeT new_szB );
 /* A free or realloc of a pointer that is not a live block. */
 void HB_(totals_unknown_free) ( void );
 
 /* Ends a peak still current at the end of the run. */
 void HB_(totals_finish)  ( HbTime end );
 const HbRunTotals* HB_(run_totals) ( void );
+/* A band's live bytes and blocks, now (at exit: the `leak` records) and at
+   the peak (the `at-peak` records). */
+const HbLivePart*  HB_(band_live) ( UInt band );
 
 #endif
 

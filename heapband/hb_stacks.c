@@ -1,0 +1,317 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: allocation stacks as written.          hb_stacks.c ---*/
+/*--------------------------------------------------------------------*/
+
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the written form of the allocation stacks, in interned tables:
+   the names (the paths of the object files holding their code, the
+   source files), the frames (by object and offset in the object) and the
+   stacks (by their list of frames).  Two ExeContexts share an HbStack exactly when their frames
+   are written alike, which is what makes a site (hb_sites.c).
+
+   A frame is located when its stack is first seen, while its object is
+   mapped: the offset is the code address minus the object's load bias
+   (the text bias of Valgrind's DebugInfo for it), the address that
+   addr2line -e OBJECT takes, and it does not move between runs.  Code in
+   a mapped file of which Valgrind read no ELF information gets the offset
+   in the file, and code in no file (generated code) its address.  The
+   function and source line are looked up only when written, with the
+   epoch in which the frame was located, so a frame of a library unloaded
+   since may show ???, but keeps its object and offset.  Only the kind of
+   its function (main, below main, other) is looked up at once, to end
+   the stack at main as the core shows stacks (--show-below-main=no).
+
+   Invariant: no two frames have the same (object, offset) and no two
+   stacks the same frame list; every ExeContext maps to one stack.
+
+   Cost: nothing per allocation.  Once per new ExeContext: one hash
+   lookup per frame, and for an address not seen before in the current
+   epoch a walk of the DebugInfo list and a symbol lookup.  Memory: 48 bytes per frame and
+   24 + 8 x depth bytes per stack, plus 24 bytes per ExeContext and per
+   address seen, and one copy of each object path and source name. */
+
+#include "hb_stacks.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_hashtable.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+
+/* An interned name: an object's path or a source file's. */
+typedef struct _Name {
+   struct _Name* next;         /* VgHashNode header */
+   UWord         key;          /* hash of text */
+   HChar*        text;
+} Name;
+
+struct _HbFrame {
+   struct _HbFrame* next;      /* VgHashNode header */
+   UWord            key;       /* hash of (object, offset) */
+   const HChar*     object;    /* interned path; NULL: in no object file */
+   Addr             offset;
+   DiEpoch          epoch;     /* where ip was located, for its names */
+   Vg_FnNameKind    kind;      /* of its function: main, below main, other */
+   Addr             ip;
+};
+
+struct _HbStack {
+   struct _HbStack* next;      /* VgHashNode header */
+   UWord            key;       /* hash of the frame list */
+   UInt             id;
+   UInt             n_frames;
+   const HbFrame*   frames[0];
+};
+
+/* Small nodes that map a key (an ExeContext's unique number, a code
+   address) to a stack or a frame. */
+typedef struct _KeyToPtr {
+   struct _KeyToPtr* next;     /* VgHashNode header */
+   UWord             key;
+   const void*       ptr;
+} KeyToPtr;
+
+static VgHashTable* objects;        /* Name: object paths */
+static VgHashTable* sources;        /* Name: source file names */
+static VgHashTable* frames;
+static VgHashTable* stacks;
+static VgHashTable* stack_of_ecu;   /* KeyToPtr: ECU -> HbStack */
+static VgHashTable* frame_of_ip;    /* KeyToPtr: address -> HbFrame, valid
+                                       in ip_epoch only */
+static DiEpoch      ip_epoch;
+static UInt         n_stacks = 0;
+
+void HB_(stacks_init) ( void )
+{
+   objects      = VG_(HT_construct)("hb.stacks.objects");
+   sources      = VG_(HT_construct)("hb.stacks.sources");
+   frames       = VG_(HT_construct)("hb.stacks.frames");
+   stacks       = VG_(HT_construct)("hb.stacks.stacks");
+   stack_of_ecu = VG_(HT_construct)("hb.stacks.ecus");
+   frame_of_ip  = VG_(HT_construct)("hb.stacks.ips");
+   ip_epoch     = VG_(current_DiEpoch)();
+}
+
+/* Hashes for the tables' keys (the tables take them modulo a prime). */
+static UWord mix ( UWord h, UWord word )
+{
+   h ^= word + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+   return h;
+}
+
+static UWord hash_string ( const HChar* s )
+{
+   UWord h = 14695981039346656037ULL;
+   for (; *s; s++) h = (h ^ (UChar)*s) * 1099511628211ULL;
+   return h;
+}
+
+static void add_key_to_ptr ( VgHashTable* table, UWord key, const void* ptr )
+{
+   KeyToPtr* node = VG_(malloc)("hb.stacks.keyptr", sizeof(KeyToPtr));
+   node->key = key;
+   node->ptr = ptr;
+   VG_(HT_add_node)(table, node);
+}
+
+/*------------------------------------------------------------*/
+/*--- Objects and frames                                   ---*/
+/*------------------------------------------------------------*/
+
+static Word cmp_name ( const void* a, const void* b )
+{
+   return VG_(strcmp)(((const Name*)a)->text, ((const Name*)b)->text);
+}
+
+/* The one copy of text in the table. */
+static const HChar* intern ( VgHashTable* names, const HChar* text )
+{
+   Name  probe, *name;
+   probe.key  = hash_string(text);
+   probe.text = (HChar*)text;
+   name = VG_(HT_gen_lookup)(names, &probe, cmp_name);
+   if (name == NULL) {
+      name = VG_(malloc)("hb.stacks.name", sizeof(Name));
+      name->key  = probe.key;
+      name->text = VG_(strdup)("hb.stacks.text", text);
+      VG_(HT_add_node)(names, name);
+   }
+   return name->text;
+}
+
+/* The object holding ip and the offset in it: see the head comment. */
+static void locate ( DiEpoch ep, Addr ip, const HChar** obj, Addr* offset )
+{
+   const DebugInfo* di = VG_(find_DebugInfo)(ep, ip);
+   const NSegment*  seg;
+   const HChar*     name;
+   if (di != NULL && VG_(DebugInfo_get_filename)(di) != NULL) {
+      *obj    = intern(objects, VG_(DebugInfo_get_filename)(di));
+      *offset = ip - VG_(DebugInfo_get_text_bias)(di);
+      return;
+   }
+   seg  = VG_(am_find_nsegment)(ip);
+   name = seg != NULL ? VG_(am_get_filename)(seg) : NULL;
+   if (name != NULL) {
+      *obj    = intern(objects, name);
+      *offset = ip - seg->start + (Addr)seg->offset;
+      return;
+   }
+   *obj    = NULL;
+   *offset = ip;
+}
+
+static Word cmp_frame ( const void* pa, const void* pb )
+{
+   const HbFrame* a = pa;
+   const HbFrame* b = pb;
+   return a->object != b->object || a->offset != b->offset;
+}
+
+static const HbFrame* frame_located ( DiEpoch ep, Addr ip )
+{
+   HbFrame  probe, *frame;
+   locate(ep, ip, &probe.object, &probe.offset);
+   probe.key = mix((UWord)probe.object, probe.offset);
+   frame = VG_(HT_gen_lookup)(frames, &probe, cmp_frame);
+   if (frame == NULL) {
+      frame = VG_(malloc)("hb.stacks.frame", sizeof(HbFrame));
+      *frame       = probe;
+      frame->epoch = ep;
+      frame->kind  = VG_(get_fnname_kind_from_IP)(ep, ip);
+      frame->ip    = ip;
+      VG_(HT_add_node)(frames, frame);
+   }
+   return frame;
+}
+
+/* An address maps to one frame for as long as the set of mapped objects
+   (the epoch) stays the same. */
+static const HbFrame* frame_at ( DiEpoch ep, Addr ip )
+{
+   const KeyToPtr* cached;
+   const HbFrame*  frame;
+   if (ep.n != ip_epoch.n) {
+      VG_(HT_destruct)(frame_of_ip, VG_(free));
+      frame_of_ip = VG_(HT_construct)("hb.stacks.ips");
+      ip_epoch    = ep;
+   }
+   cached = VG_(HT_lookup)(frame_of_ip, ip);
+   if (cached != NULL) return cached->ptr;
+   frame = frame_located(ep, ip);
+   add_key_to_ptr(frame_of_ip, ip, frame);
+   return frame;
+}
+
+/*------------------------------------------------------------*/
+/*--- Stacks                                               ---*/
+/*------------------------------------------------------------*/
+
+typedef struct {
+   UInt           n;
+   const HbFrame* frames[HB_MAX_DEPTH];
+} FrameList;
+
+/* How many of the frames the core shows (--show-below-main=no): down to
+   the outermost main, or without a main (a stripped program) down to the
+   first function that runs before main. */
+static UInt frames_shown ( const FrameList* list )
+{
+   UInt i;
+   if (VG_(clo_show_below_main)) return list->n;
+   for (i = list->n; i > 0; i--)
+      if (list->frames[i - 1]->kind == Vg_FnNameMain) return i;
+   for (i = 0; i < list->n; i++)
+      if (list->frames[i]->kind == Vg_FnNameBelowMain) return i + 1;
+   return list->n;
+}
+
+static Word cmp_stack ( const void* pa, const void* pb )
+{
+   const HbStack* a = pa;
+   const HbStack* b = pb;
+   UInt i;
+   if (a->n_frames != b->n_frames) return 1;
+   for (i = 0; i < a->n_frames; i++)
+      if (a->frames[i] != b->frames[i]) return 1;
+   return 0;
+}
+
+static const HbStack* intern_stack ( const FrameList* list )
+{
+   SizeT    size = sizeof(HbStack) + list->n * sizeof(HbFrame*);
+   HbStack* probe = VG_(malloc)("hb.stacks.stack", size);
+   HbStack* stack;
+   UWord    h = list->n;
+   UInt     i;
+   for (i = 0; i < list->n; i++) {
+      probe->frames[i] = list->frames[i];
+      h = mix(h, (UWord)list->frames[i]);
+   }
+   probe->key      = h;
+   probe->n_frames = list->n;
+   stack = VG_(HT_gen_lookup)(stacks, probe, cmp_stack);
+   if (stack != NULL) {
+      VG_(free)(probe);
+      return stack;
+   }
+   probe->id = ++n_stacks;
+   VG_(HT_add_node)(stacks, probe);
+   return probe;
+}
+
+const HbStack* HB_(stack_of) ( UInt ecu, const Addr* ips, UInt n_ips )
+{
+   const KeyToPtr* cached = VG_(HT_lookup)(stack_of_ecu, ecu);
+   const HbStack*  stack;
+   DiEpoch         ep = VG_(current_DiEpoch)();
+   FrameList       list;
+   UInt            i;
+   if (cached != NULL) return cached->ptr;
+   tl_assert(n_ips <= HB_MAX_DEPTH);
+   for (i = 0; i < n_ips; i++) list.frames[i] = frame_at(ep, ips[i]);
+   list.n = n_ips;
+   list.n = frames_shown(&list);
+   stack = intern_stack(&list);
+   add_key_to_ptr(stack_of_ecu, ecu, stack);
+   return stack;
+}
+
+UInt HB_(stack_id)    ( const HbStack* stack ) { return stack->id; }
+UInt HB_(stack_depth) ( const HbStack* stack ) { return stack->n_frames; }
+
+const HbFrame* HB_(stack_frame) ( const HbStack* stack, UInt i )
+{
+   tl_assert(i < stack->n_frames);
+   return stack->frames[i];
+}
+
+void HB_(frame_text) ( const HbFrame* frame, HbFrameText* text )
+{
+   const HChar *file, *dir;
+   text->object = frame->object;
+   text->offset = frame->offset;
+   if (!VG_(get_fnname)(frame->epoch, frame->ip, &text->fn))
+      text->fn = "???";
+   if (VG_(get_filename_linenum)(frame->epoch, frame->ip, &file, &dir,
+                                 &text->line)) {
+      text->file = intern(sources, file);
+   } else {
+      text->file = NULL;
+      text->line = 0;
+   }
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                              hb_stacks.c ---*/
+/*--------------------------------------------------------------------*/

@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+# Reads a heap-band file of version 3 as docs/heapband-format.md specifies
+# it, independently of heapband_print, for the tool's tests:
+#
+#   hbfile.py check FILE     every invariant of the spec's list; prints
+#                            "ok: FILE" or the first broken one (exit 1)
+#   hbfile.py expand FILE    the col and cell records with the quiet ones
+#                            derived, as version 2 wrote them (records
+#                            whose fields are all zero left out)
+#   hbfile.py sites FILE     one line per site: its number, its frames
+#                            ("FUNCTION (FILE:LINE)", or "0xOFFSET
+#                            FUNCTION (in OBJECT)" without a source)
+#                            joined by " | ", then per band its figures
+#   hbfile.py frames FILE    one line per frame: OBJECT OFFSET FUNCTION
+#                            SOURCE LINE (SOURCE "-" when unknown)
+#
+# The file is plain text; numbers are Python integers, so 128-bit
+# integrals are exact.
+#
+# Copyright (C) 2026 the heapband authors.
+# This program is free software; you can redistribute it and/or modify it
+# under the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 2 of the License, or (at your option)
+# any later version.  See the file COPYING.
+import sys
+
+
+class Bad(Exception):
+    pass
+
+
+def need(cond, msg):
+    if not cond:
+        raise Bad(msg)
+
+
+HEADER = ["heapband-format", "tool:", "cmd:", "pid:", "ppid:", "time-unit:",
+          "bands:", "band-count:", "columns-budget:", "column-width:",
+          "column-count:", "end-time:", "depth:", "site-limit:"]
+
+
+class HbFile:
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            data = f.read()
+        need(data.endswith(b"\n"), "no final newline")
+        self.lines = data.decode("ascii").split("\n")[:-1]
+        self.header = {}
+        self.bands = []          # (lo, hi)
+        self.total = self.peak = self.exit = None
+        self.cols = {}           # c -> (live_end, live_max, blocks_end)
+        self.cells = {}          # (c, b) -> 7 numbers
+        self.life = []
+        self.leak = {}           # b -> (count, bytes)
+        self.at_peak = {}        # b -> (bytes, blocks)
+        self.objects = {}
+        self.sources = {}
+        self.frames = {}         # n -> (o, offset, f, line, function)
+        self.sites = {}          # s -> [frame numbers]
+        self.sb = []             # (b, s, 7 figures)
+        self.so = []             # (b, nsites, 6 figures)
+        self.order = []          # keyword of each record, in order
+        self._parse()
+
+    def _parse(self):
+        for i, key in enumerate(HEADER):
+            need(i < len(self.lines), "truncated header")
+            line = self.lines[i]
+            need(line.startswith(key + " "), "header line %d is not %s" % (i + 1, key))
+            self.header[key] = line[len(key) + 1:]
+        need(self.header["heapband-format"] == "3", "version is not 3")
+        self.nb = int(self.header["band-count:"])
+        self.nc = int(self.header["column-count:"])
+        self.width = int(self.header["column-width:"])
+        self.end = int(self.header["end-time:"])
+        self.depth = int(self.header["depth:"])
+        self.limit = self.header["site-limit:"]
+        need(self.limit == "all" or int(self.limit) >= 1, "bad site-limit")
+        for line in self.lines[len(HEADER):]:
+            kw, _, rest = line.partition(" ")
+            self.order.append(kw)
+            if kw in ("mark", "end"):
+                continue
+            if kw in ("object", "source"):
+                n, _, path = rest.partition(" ")
+                table = self.objects if kw == "object" else self.sources
+                n = int(n)
+                need(n == len(table) + 1, "%s %d out of order" % (kw, n))
+                table[n] = path
+                continue
+            if kw == "frame":
+                f = rest.split(" ", 5)
+                n, o, off, src, ln = int(f[0]), int(f[1]), f[2], int(f[3]), int(f[4])
+                need(n == len(self.frames) + 1, "frame %d out of order" % n)
+                need(o == 0 or o in self.objects, "frame %d: object %d not yet written" % (n, o))
+                need(src == 0 or src in self.sources, "frame %d: source %d not yet written" % (n, src))
+                need(off.startswith("0x") and off == "0x%x" % int(off, 16), "frame %d: offset %s" % (n, off))
+                need((src == 0) == (ln == 0), "frame %d: a line without a source" % n)
+                self.frames[n] = (o, int(off, 16), src, ln, f[5])
+                continue
+            v = [int(x) for x in rest.split(" ")]
+            if kw == "band":
+                need(v[0] == len(self.bands), "band %d out of order" % v[0])
+                self.bands.append((v[1], v[2]))
+            elif kw == "total":
+                self.total = v
+            elif kw == "peak":
+                self.peak = v
+            elif kw == "exit":
+                self.exit = v
+            elif kw == "unknown-frees":
+                pass
+            elif kw == "col":
+                need(v[0] not in self.cols, "col %d twice" % v[0])
+                self.cols[v[0]] = tuple(v[1:])
+            elif kw == "cell":
+                self.cells[(v[0], v[1])] = tuple(v[2:])
+            elif kw == "life":
+                self.life.append(v)
+            elif kw == "leak":
+                self.leak[v[0]] = (v[1], v[2])
+            elif kw == "at-peak":
+                self.at_peak[v[0]] = (v[1], v[2])
+            elif kw == "site":
+                need(v[0] == len(self.sites) + 1, "site %d out of order" % v[0])
+                need(v[1] == len(v) - 2, "site %d: frame count" % v[0])
+                for n in v[2:]:
+                    need(n in self.frames, "site %d: frame %d not yet written" % (v[0], n))
+                self.sites[v[0]] = v[2:]
+            elif kw == "sb":
+                need(v[1] in self.sites, "sb: site %d not yet written" % v[1])
+                self.sb.append((v[0], v[1], tuple(v[2:])))
+            elif kw == "so":
+                self.so.append((v[0], v[1], tuple(v[2:])))
+            else:
+                raise Bad("unknown record %s" % kw)
+
+    def span(self, c):
+        lo = c * self.width
+        return max(0, min((c + 1) * self.width, self.end) - lo)
+
+    def expanded(self):
+        """Every (c, b) cell and every column, written or derived."""
+        used = sorted({b for (_, b) in self.cells})
+        cells, cols = {}, {}
+        last = {b: 0 for b in used}
+        col_last = (0, 0)   # live_end, blocks_end
+        for c in range(self.nc):
+            for b in used:
+                if (c, b) in self.cells:
+                    cells[(c, b)] = self.cells[(c, b)]
+                    last[b] = self.cells[(c, b)][4]
+                else:
+                    L = last[b]
+                    cells[(c, b)] = (0, 0, 0, 0, L, L, L * self.span(c))
+            if c in self.cols:
+                cols[c] = self.cols[c]
+                col_last = (self.cols[c][0], self.cols[c][2])
+            else:
+                cols[c] = (col_last[0], col_last[0], col_last[1])
+        return cols, cells
+
+    def frame_text(self, n):
+        o, off, src, ln, fn = self.frames[n]
+        if src:
+            return "%s (%s:%d)" % (fn, self.sources[src], ln)
+        return "0x%x %s (in %s)" % (off, fn, self.objects[o] if o else "?")
+
+
+def check(h):
+    # 1: header (parsed), last line end, nothing after it.
+    need(h.order and h.order[-1] == "end" and h.order.count("end") == 1, "the last line is not end")
+    # 2: bands.
+    need(len(h.bands) == h.nb, "band count")
+    need(h.bands[0] == (0, 0), "band 0")
+    for b in range(1, h.nb):
+        need(h.bands[b][0] == h.bands[b - 1][1] + 1, "bands not contiguous at %d" % b)
+    need(h.bands[-1][1] == 2**64 - 1, "last band")
+    # Section order.
+    rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "unknown-frees": 5,
+            "mark": 6, "col": 7, "cell": 8, "life": 9, "leak": 10,
+            "at-peak": 11, "object": 12, "source": 12, "frame": 12,
+            "site": 12, "sb": 12, "so": 12, "end": 13}
+    ranks = [rank[k] for k in h.order]
+    need(ranks == sorted(ranks), "records out of section order")
+    # 3: cells and cols in range, ordered, only with events.
+    keys = [tuple(int(x) for x in l.split(" ")[1:3]) for l in h.lines if l.startswith("cell ")]
+    need(keys == sorted(set(keys)), "cells out of order or twice")
+    for (c, b), v in h.cells.items():
+        need(0 <= c < h.nc and 0 <= b < h.nb, "cell %d %d out of range" % (c, b))
+        need(v[0] + v[2] > 0, "quiet cell %d %d written" % (c, b))
+    cs = [int(l.split(" ")[1]) for l in h.lines if l.startswith("col ")]
+    need(cs == sorted(set(cs)), "cols out of order or twice")
+    need(set(cs) == {c for (c, _) in h.cells}, "cols not exactly the columns with cells")
+    # 4: totals.
+    sums = [sum(v[i] for v in h.cells.values()) for i in range(4)]
+    need(sums == h.total, "cells do not add up to total: %s %s" % (sums, h.total))
+    # 5 and 6 and 7, with the derived records.
+    cols, cells = h.expanded()
+    used = sorted({b for (_, b) in h.cells})
+    for c in range(h.nc):
+        need(sum(cells[(c, b)][4] for b in used) == cols[c][0], "column %d: LIVE_END sum" % c)
+        for b in used:
+            need(cells[(c, b)][5] <= cols[c][1], "column %d band %d: LIVE_MAX" % (c, b))
+    if h.nc:
+        need((cols[h.nc - 1][0], cols[h.nc - 1][2]) == tuple(h.exit), "last column is not exit")
+    need([sum(v[1] for v in h.leak.values()), sum(v[0] for v in h.leak.values())] == h.exit,
+         "leak records do not add up to exit")
+    need(h.peak[0] == max([v[1] for v in cols.values()] + [0]), "peak is not the largest LIVE_MAX")
+    need(h.peak[2] <= h.peak[3] <= h.end, "peak times")
+    # New in 3: at-peak adds up to peak.
+    need([sum(v[0] for v in h.at_peak.values()), sum(v[1] for v in h.at_peak.values())] == h.peak[:2],
+         "at-peak records do not add up to peak")
+    # 10: lifetimes.
+    need([sum(v[2] for v in h.life), sum(v[3] for v in h.life)] == h.total[2:4], "life sums")
+    check_sites(h)
+
+
+def check_sites(h):
+    if h.depth == 0:
+        need(not (h.objects or h.sources or h.frames or h.sites or h.sb or h.so),
+             "site records with depth 0")
+        return
+    # Tables: frames unique by object and offset, sites by frame list,
+    # every entry used, at most depth frames.
+    need(len({(f[0], f[1]) for f in h.frames.values()}) == len(h.frames), "two frames share object and offset")
+    need(len({tuple(s) for s in h.sites.values()}) == len(h.sites), "two sites share their frames")
+    used_frames = {n for s in h.sites.values() for n in s}
+    need(used_frames == set(h.frames), "a frame no site uses")
+    need({f[0] for f in h.frames.values()} - {0} == set(h.objects), "an object no frame uses")
+    need({f[2] for f in h.frames.values()} - {0} == set(h.sources), "a source no frame uses")
+    need({s for (_, s, _) in h.sb} == set(h.sites), "a site no sb line names")
+    for s, fl in h.sites.items():
+        need(1 <= len(fl) <= h.depth, "site %d: %d frames" % (s, len(fl)))
+    # Each site record precedes its first sb; sb by band then site, so last.
+    seq = [(l.split(" ")[0], [int(x) for x in l.split(" ")[1:3]]) for l in h.lines
+           if l.startswith("sb ") or l.startswith("so ")]
+    prev = None
+    for kw, (b, s) in seq:
+        key = (b, 0 if kw == "sb" else 1, s if kw == "sb" else 0)
+        need(prev is None or key > prev, "sb/so out of order at band %d" % b)
+        prev = key
+    if h.limit == "all":
+        need(not h.so, "so records with site-limit: all")
+    # Sums per band.
+    bands = {b for (c, b), v in h.cells.items() if v[0] > 0}
+    sb_bands = {b for (b, _, _) in h.sb}
+    need(sb_bands == bands, "bands with allocations %s, with sb lines %s" % (sorted(bands), sorted(sb_bands)))
+    for b in bands:
+        rows = [f[:6] for (bb, _, f) in h.sb if bb == b] + [f for (bb, _, f) in h.so if bb == b]
+        got = [sum(r[i] for r in rows) for i in range(6)]
+        want = [sum(v[0] for (c, bb), v in h.cells.items() if bb == b),
+                sum(v[1] for (c, bb), v in h.cells.items() if bb == b),
+                h.at_peak.get(b, (0, 0))[0], h.at_peak.get(b, (0, 0))[1],
+                h.leak.get(b, (0, 0))[1], h.leak.get(b, (0, 0))[0]]
+        need(got == want, "band %d: sites add up to %s, the band to %s" % (b, got, want))
+    for (b, s, f) in h.sb:
+        need(f[0] >= 1, "sb %d %d: no allocation" % (b, s))
+        need(f[2] <= f[6] and f[4] <= f[6] <= f[1], "sb %d %d: MAX_BYTES" % (b, s))
+        need(f[3] <= f[0] and f[5] <= f[0], "sb %d %d: blocks" % (b, s))
+    for (b, n, f) in h.so:
+        need(n >= 1, "so %d: no site" % b)
+
+
+def main():
+    cmd, path = sys.argv[1], sys.argv[2]
+    try:
+        h = HbFile(path)
+        if cmd == "check":
+            check(h)
+            print("ok: %s" % path)
+        elif cmd == "expand":
+            cols, cells = h.expanded()
+            for c in range(h.nc):
+                if any(cols[c]):
+                    print("col %d %d %d %d" % ((c,) + cols[c]))
+            for (c, b) in sorted(cells):
+                if any(cells[(c, b)]):
+                    print("cell %d %d %s" % (c, b, " ".join(str(x) for x in cells[(c, b)])))
+        elif cmd == "sites":
+            for s, fl in h.sites.items():
+                figs = ["%d:%s" % (b, ",".join(str(x) for x in f))
+                        for (b, ss, f) in h.sb if ss == s]
+                print("%d\t%s\t%s" % (s, " | ".join(h.frame_text(n) for n in fl), " ".join(figs)))
+        elif cmd == "frames":
+            for n, (o, off, src, ln, fn) in h.frames.items():
+                print("%s 0x%x %s %s %d" % (h.objects.get(o, "-"), off, fn, h.sources.get(src, "-"), ln))
+        else:
+            sys.exit("hbfile.py: unknown command %s" % cmd)
+    except Bad as e:
+        print("bad %s: %s" % (path, e))
+        sys.exit(1)
+
+
+main()
