@@ -23,6 +23,7 @@
 
 #include "error.h"
 #include "img_layout.h"
+#include "outfile.h"
 #include "units.h"
 
 #define PROG HB_PROGRAM_NAME
@@ -463,6 +464,20 @@ static void add_file(struct hb_options *o, const char *arg, size_t max_files)
     o->paths[o->npaths++] = arg;
 }
 
+/* An image option naming an input or another heap-band file would destroy
+ * it: refused before anything is read or written. */
+static void refuse_overwrites(const struct hb_options *o)
+{
+    const char *names[2] = { "--png", "--svg" };
+    const char *paths[2] = { o->png, o->svg };
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    for (int i = 0; i < 2; i++)
+        if (paths[i] != NULL
+            && hb_outfile_refused(names[i], paths[i], o->paths, o->npaths,
+                                  &err) != 0)
+            hb_option_error(names[i], "%s", err.msg);
+}
+
 void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
                    char **argv)
 {
@@ -496,6 +511,7 @@ void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
             hb_option_error(name, "needs a value");
         spec->handle(o, spec, eq ? eq + 1 : argv[++i]);
     }
+    refuse_overwrites(o);
 }
 
 void hb_options_free(struct hb_options *o)

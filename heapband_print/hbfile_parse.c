@@ -20,6 +20,7 @@
  */
 #include "hbfile_parse.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,37 @@ static int header_word(struct hb_parser *p, const char *keyword,
                        HB_FIELD_ARG(lx, 1));
 }
 
+static int starts_with(const char *buf, size_t len, const char *head)
+{
+    size_t n = strlen(head);
+    return len >= n && memcmp(buf, head, n) == 0;
+}
+
+/* The kind of file that is not a heap-band file but is read by another
+ * heap profiler's program, said as "a KIND file: read it with PROGRAM",
+ * or NULL.  Massif starts "desc:" (then "cmd:", "time_unit:"), DHAT is
+ * JSON with "dhatFileVersion" in its first field, heaptrack's raw data
+ * starts "v VERSION" and is usually gzip or zstd compressed. */
+static const char *foreign_file(const char *buf, size_t len)
+{
+    size_t head = len < 256 ? len : 256;
+    if (starts_with(buf, len, "desc:") || starts_with(buf, len, "cmd:")
+        || starts_with(buf, len, "time_unit:"))
+        return "a massif file: read it with ms_print";
+    if (starts_with(buf, len, "{"))
+        for (size_t i = 1; i < head; i++)
+            if (starts_with(buf + i, head - i, "dhatFileVersion"))
+                return "a DHAT file: open it in dh_view.html";
+    if (starts_with(buf, len, "\x1f\x8b")
+        || starts_with(buf, len, "\x28\xb5\x2f\xfd"))
+        return "a compressed file (gzip or zstd), as heaptrack writes: "
+               "read a heaptrack file with heaptrack_print";
+    if (starts_with(buf, len, "v ") && len > 2
+        && isxdigit((unsigned char)buf[2]))
+        return "a heaptrack file: read it with heaptrack_print";
+    return NULL;
+}
+
 /* "heapband-format VERSION".  Anything else on the first line, including
  * binary data or a line too long for the format, is "not a heap-band
  * file", unless the line starts as the format's first line does. */
@@ -123,6 +155,9 @@ static int parse_version(struct hb_parser *p)
     if (lx->len > 0 && (lx->len < magic_len
                         || memcmp(lx->buf, magic, magic_len) != 0)) {
         lx->lineno = 1;
+        const char *foreign = foreign_file(lx->buf, lx->len);
+        if (foreign != NULL)
+            return hb_lex_fail(lx, "not a heap-band file: %s", foreign);
         return hb_lex_fail(lx, "%s", not_hb);
     }
     int r = hb_lex_next_line(lx);

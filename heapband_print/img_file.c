@@ -4,15 +4,16 @@
  * and the file COPYING.
  *
  * A PNG is drawn on an RGB24 image surface and written by png_write.c; an
- * SVG surface streams its text to the file through write_chunk().
+ * SVG surface streams its text to the file through write_chunk().  The
+ * file is opened and replaced whole by outfile.c.
  */
-#define _POSIX_C_SOURCE 200809L     /* fileno, fstat */
 
 #include "img_file.h"
 
 #include "bigmem.h"
 #include "chart.h"
 #include "img_draw.h"
+#include "outfile.h"
 #include "png_write.h"
 
 #include <cairo.h>
@@ -21,13 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The file being written. */
 struct output {
     FILE *fp;
     int write_errno;            /* first write error, 0 if none */
-    int regular;                /* a regular file, removed on failure */
 };
 
 static cairo_status_t write_chunk(void *closure, const unsigned char *data,
@@ -40,11 +39,6 @@ static cairo_status_t write_chunk(void *closure, const unsigned char *data,
         return CAIRO_STATUS_WRITE_ERROR;
     }
     return CAIRO_STATUS_SUCCESS;
-}
-
-static int is_stdout(const char *path)
-{
-    return strcmp(path, "-") == 0;
 }
 
 static const cairo_user_data_key_t pixels_key;
@@ -113,29 +107,6 @@ static cairo_status_t draw_to(const struct hb_chart *chart,
     return st;
 }
 
-static int open_output(const char *path, struct output *out)
-{
-    struct stat st;
-    out->write_errno = 0;
-    out->fp = is_stdout(path) ? stdout : fopen(path, "wb");
-    out->regular = out->fp && !is_stdout(path) &&
-                   fstat(fileno(out->fp), &st) == 0 && S_ISREG(st.st_mode);
-    return out->fp ? 0 : -1;
-}
-
-/* Returns 0, or the errno of a failed flush or close. */
-static int close_output(struct output *out, const char *path, int failed)
-{
-    if (is_stdout(path))
-        return fflush(out->fp) == 0 ? 0 : errno;
-    int close_err = fclose(out->fp) == 0 ? 0 : errno;
-    /* Leave no half-written image behind -- but never remove a device
-     * or a pipe that the image was sent to. */
-    if ((failed || close_err || out->write_errno) && out->regular)
-        remove(path);
-    return close_err;
-}
-
 int hb_render_image(const struct hb_chart *chart,
                     const struct hb_image_opts *opts,
                     const char *path, int is_svg, struct hb_error *err)
@@ -152,19 +123,21 @@ int hb_render_image(const struct hb_chart *chart,
         return hb_error_set(err, HB_ERR_OUTPUT, 0,
                             "internal error: chart has no cells");
 
-    struct output out;
-    if (open_output(path, &out) != 0)
-        return hb_error_set(err, HB_ERR_OUTPUT, 0, "cannot write: %s",
-                            strerror(errno));
+    struct hb_outfile file;
+    if (hb_outfile_open(&file, path, err) != 0)
+        return -1;
+    struct output out = { file.fp, 0 };
     struct hb_error png_err = {HB_ERR_NONE, 0, ""};
     cairo_status_t st = draw_to(chart, opts, &lay, is_svg, &out, &png_err);
-    int close_err = close_output(&out, path, st != CAIRO_STATUS_SUCCESS);
+    if (st != CAIRO_STATUS_SUCCESS || out.write_errno)
+        hb_outfile_abort(&file);
+    else if (hb_outfile_commit(&file, err) != 0)
+        return -1;
     if (png_err.kind != HB_ERR_NONE)
         return hb_error_set(err, png_err.kind, 0, "%s", png_err.msg);
-    if (out.write_errno || close_err)
+    if (out.write_errno)
         return hb_error_set(err, HB_ERR_OUTPUT, 0, "cannot write: %s",
-                            strerror(out.write_errno ? out.write_errno
-                                                     : close_err));
+                            strerror(out.write_errno));
     if (st == CAIRO_STATUS_NO_MEMORY)
         return hb_error_nomem(err, "drawing the image");
     if (st != CAIRO_STATUS_SUCCESS)

@@ -6,9 +6,8 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * Invariant: a file that could not be written whole is removed if it is a
- * regular file (never a device or a pipe), so that no half image is left
- * behind.  Cost: the drawing (img_draw.h), then for a PNG one pass over
+ * Invariant: an image that could not be written whole leaves the file
+ * that was there as it was, and no half image (outfile.h).  Cost: the drawing (img_draw.h), then for a PNG one pass over
  * the pixels (png_write.h); the SVG is streamed as cairo writes it.
  */
 #ifndef HEAPBAND_PRINT_IMG_FILE_H
