@@ -333,9 +333,21 @@ static int print_other_sites(FILE *out, const struct hb_file *f,
     return 0;
 }
 
-/* The leak records, largest first. */
+/* What the suppressed sites hold at exit in band b. */
+static void band_suppressed(const struct exit_sites *e, uint64_t b,
+                            uint64_t *bytes, uint64_t *blocks)
+{
+    *bytes = *blocks = 0;
+    for (size_t i = 0; i < e->nrecs; i++)
+        if (e->recs[i]->b == b && e->suppressed[e->recs[i]->site - 1]) {
+            *bytes += e->recs[i]->exit_bytes;
+            *blocks += e->recs[i]->exit_blocks;
+        }
+}
+
+/* The leak records, largest first, with what is suppressed of each. */
 static int print_bands(FILE *out, const struct hb_file *f,
-                       struct hb_error *err)
+                       const struct exit_sites *e, struct hb_error *err)
 {
     size_t *order = malloc((f->nleaks ? f->nleaks : 1) * sizeof *order);
     if (order == NULL)
@@ -368,6 +380,12 @@ static int print_bands(FILE *out, const struct hb_file *f,
                 (unsigned long long)f->bands[l->b].lo,
                 (unsigned long long)f->bands[l->b].hi);
         print_amount(out, l->bytes, l->count);
+        uint64_t bytes, blocks;
+        band_suppressed(e, l->b, &bytes, &blocks);
+        if (bytes > 0 || blocks > 0) {
+            fputs(", of which suppressed ", out);
+            print_amount(out, bytes, blocks);
+        }
         fputc('\n', out);
     }
     free(order);
@@ -386,6 +404,8 @@ int hb_leaks_report(FILE *out, const struct hb_file *f,
     if (f->version < 3) {
         fprintf(out, "by site: this file is format version %d; bytes at "
                 "exit by site need version 3\n", f->version);
+        if (s != NULL && s->npatterns > 0)
+            fputs("suppressed: none (suppressions match sites)\n", out);
     } else {
         uint64_t sup_bytes = 0, sup_blocks = 0, sup_sites = 0;
         for (size_t i = 0; i < e.nsites; i++)
@@ -412,8 +432,9 @@ int hb_leaks_report(FILE *out, const struct hb_file *f,
             print_sites(out, f, &e, 1);
         }
     }
+    int r = print_bands(out, f, &e, err);
     exit_sites_free(&e);
-    return print_bands(out, f, err);
+    return r;
 }
 
 int hb_leaks_unsuppressed(const struct hb_file *f,
