@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sites.h"
 #include "units.h"
 
 /* ------------------------------------------------------------ suppressions */
@@ -172,6 +173,8 @@ static int by_site_then_bytes(const void *a, const void *b)
     return x->b < y->b ? 1 : x->b > y->b ? -1 : 0;
 }
 
+/* qsort passes no context: the totals by_exit_bytes ranks sites by, set
+ * just before its one call. */
 static uint64_t *sort_bytes, *sort_blocks;
 
 static int by_exit_bytes(const void *a, const void *b)
@@ -283,12 +286,7 @@ static void print_site(FILE *out, const struct hb_file *f,
         print_amount(out, e->recs[i]->exit_bytes, e->recs[i]->exit_blocks);
         fputs(i + 1 < end ? "), " : ")\n", out);
     }
-    const struct hb_site *st = &f->sites[site - 1];
-    char text[HB_FRAME_TEXT_MAX];
-    for (size_t k = 0; k < st->nframes; k++) {
-        hb_frame_format(f, st->frames[k], text, sizeof text);
-        fprintf(out, "       %s %s\n", k == 0 ? "at" : "by", text);
-    }
+    hb_sites_print_frames(out, f, site);
 }
 
 /* The sites, suppressed ones or not, largest first. */
