@@ -278,6 +278,19 @@ static void add_rule(struct hb_options *o, const struct option_spec *spec,
     o->rules[o->nrules++] = value;
 }
 
+static void add_suppressions(struct hb_options *o,
+                             const struct option_spec *spec,
+                             const char *value)
+{
+    (void)spec;
+    const char **files = realloc(o->suppressions,
+                                 (o->nsuppressions + 1) * sizeof *files);
+    if (files == NULL)
+        hb_exit_nomem("reading the options");
+    o->suppressions = files;
+    o->suppressions[o->nsuppressions++] = value;
+}
+
 static void print_help(struct hb_options *o,
                        const struct option_spec *spec, const char *value);
 static void print_version(struct hb_options *o,
@@ -322,6 +335,12 @@ static const struct option_spec options[] = {
       "text chart, or the matrix for scripts [text]" },
     { "--sites", BOTH, FLAG, set_flag, FIELD(sites), NULL, NULL, NULL,
       "per band, the top allocation sites and stacks" },
+    { "--leaks", BOTH, FLAG, set_flag, FIELD(leaks), NULL, NULL, NULL,
+      "bytes live at exit by site and by size band" },
+    { "--suppressions", BOTH, VALUE, add_suppressions, 0, NULL, NULL,
+      "--suppressions=FILE",
+      "LeakSanitizer leak:PATTERN lines: sites left\n"
+      "out of --leaks and of 'leaked'; repeatable" },
     { "--png", BOTH, VALUE, set_file_name, FIELD(png), NULL, "Images:",
       "--png=FILE, --svg=FILE",
       "also (or, without --format, only) write an image" },
@@ -518,6 +537,9 @@ void hb_options_free(struct hb_options *o)
 {
     free(o->rules);
     o->rules = NULL;
+    free(o->suppressions);
+    o->suppressions = NULL;
+    o->nsuppressions = 0;
     o->nrules = 0;
 }
 

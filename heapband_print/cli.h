@@ -53,6 +53,9 @@ struct hb_options {
     enum hb_out_format format;
     int format_given;
     int sites;
+    int leaks;                          /* --leaks */
+    const char **suppressions;          /* --suppressions files */
+    size_t nsuppressions;
     enum hb_align align;                /* --diff */
     int align_given;
     int diff;                           /* --diff given */

@@ -15,6 +15,7 @@
 #include "chart_build.h"
 #include "export.h"
 #include "img_file.h"
+#include "leaks.h"
 #include "load.h"
 #include "sites.h"
 #include "term.h"
@@ -132,6 +133,19 @@ int hb_write_outputs(const struct hb_chart_job *job)
     return status;
 }
 
+int hb_read_suppressions(const struct hb_options *o,
+                         struct hb_suppressions *s)
+{
+    for (size_t i = 0; i < o->nsuppressions; i++) {
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        if (hb_suppressions_load(s, o->suppressions[i], &err) < 0) {
+            hb_error_print(&err, o->suppressions[i]);
+            return hb_error_status(&err);
+        }
+    }
+    return 0;
+}
+
 /* -------------------------------------------------------- the command */
 
 static void check_combinations(const struct hb_options *o)
@@ -152,6 +166,25 @@ static void check_combinations(const struct hb_options *o)
                         o->format == HB_FORMAT_CSV ? "csv" : "json");
     if (o->align_given)
         hb_option_error("--align", "applies to --diff OLD NEW only");
+    if (o->leaks && (o->sites || o->format_given || o->png || o->svg))
+        hb_option_error("--leaks", "writes its text report alone (not with "
+                        "--sites, --format, --png or --svg)");
+    if (o->nsuppressions > 0 && !o->leaks)
+        hb_option_error("--suppressions", "applies to --leaks and --check");
+}
+
+/* --leaks: the report, suppressions applied.  Returns the exit status. */
+static int write_leaks(const struct hb_options *o, const struct hb_file *f)
+{
+    struct hb_suppressions supp = { NULL, 0 };
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    int status = hb_read_suppressions(o, &supp);
+    if (status == 0 && hb_leaks_report(stdout, f, &supp, &err) < 0) {
+        hb_error_print(&err, NULL);
+        status = hb_error_status(&err);
+    }
+    hb_suppressions_free(&supp);
+    return status;
 }
 
 static int build_file_chart(const struct hb_chart_job *job,
@@ -189,6 +222,7 @@ int hb_cmd_chart(int argc, char **argv)
     struct hb_error err = { HB_ERR_NONE, 0, "" };
     if (hb_load_file(o.paths[0], &f, &err) < 0) {
         hb_error_print(&err, o.paths[0]);
+        hb_options_free(&o);
         return hb_error_status(&err);
     }
     const struct hb_file *files[1] = { &f };
@@ -198,7 +232,7 @@ int hb_cmd_chart(int argc, char **argv)
     if (hb_resolve_range(files, 1, &o) < 0) {
         status = HB_EXIT_BAD_INPUT;
     } else {
-        status = hb_write_outputs(&job);
+        status = o.leaks ? write_leaks(&o, &f) : hb_write_outputs(&job);
         if ((status == HB_EXIT_OK || status == HB_EXIT_OUTPUT)
             && (fflush(stdout) != 0 || ferror(stdout))) {
             fprintf(stderr, PROG ": error writing the output\n");
@@ -206,5 +240,6 @@ int hb_cmd_chart(int argc, char **argv)
         }
     }
     hb_file_free(&f);
+    hb_options_free(&o);
     return status;
 }

@@ -67,4 +67,11 @@ struct hb_ascii_opts hb_text_options(const struct hb_options *o, int width,
  * could not be built. */
 int hb_write_outputs(const struct hb_chart_job *job);
 
+struct hb_suppressions;
+
+/* Read the --suppressions files of o into *s.  Returns 0, or the exit
+ * status after printing the error (FILE:LINE for a bad line). */
+int hb_read_suppressions(const struct hb_options *o,
+                         struct hb_suppressions *s);
+
 #endif

@@ -16,6 +16,7 @@
 #include "cmd_chart.h"
 #include "diff_chart.h"
 #include "diff_report.h"
+#include "leaks.h"
 #include "load.h"
 #include "rules.h"
 
@@ -56,6 +57,8 @@ static void check_args(const struct hb_options *o)
     }
     if (o->sites)
         hb_option_error("--sites", "does not apply to --diff and --check");
+    if (o->leaks)
+        hb_option_error("--leaks", "does not apply to --diff and --check");
     if (o->sel.kind == HB_CHART_LIFETIME)
         hb_option_error("--chart", "--diff draws live or allocs charts, not "
                         "lifetime");
@@ -149,6 +152,35 @@ static int eval_rules(struct diff_run *run, const struct hb_file *old_file,
     return 0;
 }
 
+/* eval_rules on views of the files whose leaked figures leave out the
+ * sites the --suppressions files match (the files themselves without
+ * --suppressions).  Returns 0 or the exit status. */
+static int eval_unsuppressed(struct diff_run *run,
+                             const struct hb_file *old_file,
+                             const struct hb_file *new_file)
+{
+    if (run->o.nsuppressions == 0)
+        return eval_rules(run, old_file, new_file);
+    struct hb_suppressions supp = { NULL, 0 };
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_file views[2];
+    struct hb_leakrec *owned[2] = { NULL, NULL };
+    const struct hb_file *in[2] = { old_file, new_file };
+    int status = hb_read_suppressions(&run->o, &supp);
+    for (int i = 0; i < 2 && status == 0; i++)
+        if (in[i] != NULL && hb_leaks_unsuppressed(in[i], &supp, &views[i],
+                                                   &owned[i], &err) < 0) {
+            hb_error_print(&err, NULL);
+            status = hb_error_status(&err);
+        }
+    if (status == 0)
+        status = eval_rules(run, old_file ? &views[0] : NULL, &views[1]);
+    free(owned[0]);
+    free(owned[1]);
+    hb_suppressions_free(&supp);
+    return status;
+}
+
 /* The verdicts, on standard output: one line per broken rule and "N of M
  * rules broken", or "all N rules hold" ("the rule holds").  0 or 1. */
 static int print_verdicts(const struct diff_run *run)
@@ -185,7 +217,7 @@ static int compare(struct diff_run *run, const struct hb_file *old_file,
     } else if (o->diff && hb_resolve_range((const struct hb_file *[]){
                               new_file, old_file }, 2, o) < 0) {
         status = HB_EXIT_BAD_INPUT;
-    } else if ((status = eval_rules(run, old_file, new_file)) == 0) {
+    } else if ((status = eval_unsuppressed(run, old_file, new_file)) == 0) {
         if (o->diff) {
             const struct hb_file *pair[2] = { old_file, new_file };
             struct hb_chart_job job = { o, pair, build_diff_chart,

@@ -23,8 +23,7 @@ static const char *plural(uint64_t n)
     return n == 1 ? "" : "s";
 }
 
-/* A site's frames, innermost first, one a line. */
-static void print_frames(FILE *out, const struct hb_file *f, uint64_t site)
+void hb_sites_print_frames(FILE *out, const struct hb_file *f, uint64_t site)
 {
     const struct hb_site *s = &f->sites[site - 1];
     char text[HB_FRAME_TEXT_MAX];
@@ -52,7 +51,7 @@ static void print_top(FILE *out, const struct hb_file *f,
             (unsigned long long)t->site, (unsigned long long)t->allocs,
             plural(t->allocs), (unsigned long long)t->alloc_bytes,
             (unsigned long long)t->max_bytes);
-    print_frames(out, f, t->site);
+    hb_sites_print_frames(out, f, t->site);
 }
 
 /* One band's "top" lines, recs[first .. end-1]. */
@@ -140,7 +139,7 @@ static void print_band_sites(FILE *out, const struct hb_file *f,
                     (unsigned long long)r->max_bytes);
         fputc('\n', out);
         if (r->site != 0)
-            print_frames(out, f, r->site);
+            hb_sites_print_frames(out, f, r->site);
     }
 }
 

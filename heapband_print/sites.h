@@ -23,4 +23,9 @@
 void hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
                      uint64_t last_band);
 
+/* Site `site`'s frames, innermost first, one a line ("       at FRAME",
+ * then "       by FRAME"), as hb_frame_format writes them; --leaks prints
+ * its sites' stacks with it too. */
+void hb_sites_print_frames(FILE *out, const struct hb_file *f, uint64_t site);
+
 #endif

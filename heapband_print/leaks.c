@@ -1,0 +1,468 @@
+/* leaks.c -- the --leaks report and LeakSanitizer-style suppressions: see
+ * leaks.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * A site's bytes and blocks at exit are its sb records' EXIT_BYTES and
+ * EXIT_BLOCKS summed over the bands (version 3); the so records (the other
+ * sites of a band) name no stack, so no pattern can match them and they
+ * are always counted.  The by-band part is the leak records, which every
+ * version has.  Cost: a sort of the site records that hold bytes at exit,
+ * then one pass over them.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "leaks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sites.h"
+#include "units.h"
+
+/* ------------------------------------------------------------ suppressions */
+
+/* Whether p[0 .. plen-1] matches the start of t (all of t when to_end). */
+static int match_here(const char *p, size_t plen, const char *t, int to_end)
+{
+    while (plen > 0 && *p != '*') {
+        if (*t == '\0' || *t != *p)
+            return 0;
+        p++, plen--, t++;
+    }
+    if (plen == 0)
+        return !to_end || *t == '\0';
+    for (;; t++) {          /* *p == '*': try every length of its run */
+        if (match_here(p + 1, plen - 1, t, to_end))
+            return 1;
+        if (*t == '\0')
+            return 0;
+    }
+}
+
+int hb_suppression_matches(const char *pattern, const char *text)
+{
+    size_t plen = strlen(pattern);
+    int at_start = plen > 0 && pattern[0] == '^';
+    if (at_start)
+        pattern++, plen--;
+    int at_end = plen > 0 && pattern[plen - 1] == '$';
+    if (at_end)
+        plen--;
+    if (at_start)
+        return match_here(pattern, plen, text, at_end);
+    for (;; text++) {
+        if (match_here(pattern, plen, text, at_end))
+            return 1;
+        if (*text == '\0')
+            return 0;
+    }
+}
+
+/* The line without its leading and trailing blanks, in place. */
+static char *trim(char *line)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    size_t len = strlen(line);
+    while (len > 0 && strchr(" \t\r\n", line[len - 1]) != NULL)
+        line[--len] = '\0';
+    return line;
+}
+
+static int add_pattern(struct hb_suppressions *s, const char *pattern,
+                       struct hb_error *err)
+{
+    char **grown = realloc(s->patterns,
+                           (s->npatterns + 1) * sizeof *s->patterns);
+    if (grown == NULL)
+        return hb_error_nomem(err, "reading the suppressions");
+    s->patterns = grown;
+    s->patterns[s->npatterns] = strdup(pattern);
+    if (s->patterns[s->npatterns] == NULL)
+        return hb_error_nomem(err, "reading the suppressions");
+    s->npatterns++;
+    return 0;
+}
+
+int hb_suppressions_load(struct hb_suppressions *s, const char *path,
+                         struct hb_error *err)
+{
+    FILE *in = fopen(path, "r");
+    if (in == NULL)
+        return hb_error_set(err, HB_ERR_INPUT, 0, "cannot read the "
+                            "suppression file");
+    char buf[HB_LINE_MAX + 2];
+    unsigned long line = 0;
+    int r = 0;
+    while (r == 0 && fgets(buf, sizeof buf, in) != NULL) {
+        line++;
+        if (strchr(buf, '\n') == NULL && !feof(in)) {
+            r = hb_error_set(err, HB_ERR_INPUT, line, "line longer than %d "
+                             "bytes", HB_LINE_MAX);
+            break;
+        }
+        char *text = trim(buf);
+        if (text[0] == '\0' || text[0] == '#')
+            continue;
+        if (strncmp(text, "leak:", 5) != 0 || trim(text + 5)[0] == '\0')
+            r = hb_error_set(err, HB_ERR_INPUT, line, "not a suppression "
+                             "(expected leak:PATTERN, a # comment or a "
+                             "blank line)");
+        else
+            r = add_pattern(s, trim(text + 5), err);
+    }
+    if (r == 0 && ferror(in))
+        r = hb_error_set(err, HB_ERR_INPUT, 0, "cannot read the suppression "
+                         "file");
+    fclose(in);
+    return r;
+}
+
+void hb_suppressions_free(struct hb_suppressions *s)
+{
+    for (size_t i = 0; i < s->npatterns; i++)
+        free(s->patterns[i]);
+    free(s->patterns);
+    s->patterns = NULL;
+    s->npatterns = 0;
+}
+
+/* Whether a pattern of s matches a function or object of site's frames. */
+static int site_suppressed(const struct hb_file *f,
+                           const struct hb_suppressions *s, uint64_t site)
+{
+    const struct hb_site *st = &f->sites[site - 1];
+    for (size_t i = 0; i < st->nframes; i++) {
+        const struct hb_frame *fr = &f->frames[st->frames[i] - 1];
+        const char *object = fr->object ? f->objects[fr->object - 1] : NULL;
+        for (size_t p = 0; p < s->npatterns; p++)
+            if (hb_suppression_matches(s->patterns[p], fr->function)
+                || (object != NULL
+                    && hb_suppression_matches(s->patterns[p], object)))
+                return 1;
+    }
+    return 0;
+}
+
+/* -------------------------------------------------------- sites at exit */
+
+/* The site records that hold something at exit, sorted by site, and per
+ * site its totals and whether it is suppressed. */
+struct exit_sites {
+    const struct hb_siterec **recs;   /* sb records, by site then band */
+    size_t nrecs;
+    uint64_t *bytes, *blocks;         /* by site - 1 */
+    unsigned char *suppressed;        /* by site - 1 */
+    uint64_t *order;                  /* sites with blocks at exit,
+                                         largest first */
+    size_t nsites;
+};
+
+static int by_site_then_bytes(const void *a, const void *b)
+{
+    const struct hb_siterec *x = *(const struct hb_siterec *const *)a;
+    const struct hb_siterec *y = *(const struct hb_siterec *const *)b;
+    if (x->site != y->site)
+        return x->site < y->site ? -1 : 1;
+    if (x->exit_bytes != y->exit_bytes)
+        return x->exit_bytes > y->exit_bytes ? -1 : 1;
+    return x->b < y->b ? 1 : x->b > y->b ? -1 : 0;
+}
+
+/* qsort passes no context: the totals by_exit_bytes ranks sites by, set
+ * just before its one call. */
+static uint64_t *sort_bytes, *sort_blocks;
+
+static int by_exit_bytes(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a - 1, y = *(const uint64_t *)b - 1;
+    if (sort_bytes[x] != sort_bytes[y])
+        return sort_bytes[x] > sort_bytes[y] ? -1 : 1;
+    if (sort_blocks[x] != sort_blocks[y])
+        return sort_blocks[x] > sort_blocks[y] ? -1 : 1;
+    return x < y ? -1 : x > y ? 1 : 0;
+}
+
+static void exit_sites_free(struct exit_sites *e)
+{
+    free(e->recs);
+    free(e->bytes);
+    free(e->blocks);
+    free(e->suppressed);
+    free(e->order);
+}
+
+static int exit_sites_build(const struct hb_file *f,
+                            const struct hb_suppressions *s,
+                            struct exit_sites *e, struct hb_error *err)
+{
+    memset(e, 0, sizeof *e);
+    size_t n = f->nsites ? f->nsites : 1;
+    e->recs = calloc(f->nsiterecs ? f->nsiterecs : 1, sizeof *e->recs);
+    e->bytes = calloc(n, sizeof *e->bytes);
+    e->blocks = calloc(n, sizeof *e->blocks);
+    e->suppressed = calloc(n, 1);
+    e->order = calloc(n, sizeof *e->order);
+    if (!e->recs || !e->bytes || !e->blocks || !e->suppressed || !e->order) {
+        exit_sites_free(e);
+        return hb_error_nomem(err, "listing the leaks");
+    }
+    if (f->version < 3)
+        return 0;
+    for (size_t i = 0; i < f->nsiterecs; i++) {
+        const struct hb_siterec *r = &f->siterecs[i];
+        if (r->site == 0 || (r->exit_blocks == 0 && r->exit_bytes == 0))
+            continue;
+        e->recs[e->nrecs++] = r;
+        if (e->blocks[r->site - 1] == 0 && e->bytes[r->site - 1] == 0)
+            e->order[e->nsites++] = r->site;
+        e->bytes[r->site - 1] += r->exit_bytes;
+        e->blocks[r->site - 1] += r->exit_blocks;
+    }
+    qsort(e->recs, e->nrecs, sizeof *e->recs, by_site_then_bytes);
+    sort_bytes = e->bytes, sort_blocks = e->blocks;
+    qsort(e->order, e->nsites, sizeof *e->order, by_exit_bytes);
+    for (size_t i = 0; s != NULL && s->npatterns > 0 && i < e->nsites; i++)
+        e->suppressed[e->order[i] - 1] =
+            (unsigned char)site_suppressed(f, s, e->order[i]);
+    return 0;
+}
+
+/* ----------------------------------------------------------------- report */
+
+static const char *plural(uint64_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
+static void print_amount(FILE *out, uint64_t bytes, uint64_t blocks)
+{
+    fprintf(out, "%llu byte%s in %llu block%s", (unsigned long long)bytes,
+            plural(bytes), (unsigned long long)blocks, plural(blocks));
+}
+
+static void print_band(FILE *out, const struct hb_file *f, uint64_t b)
+{
+    char label[80];
+    hb_format_band(label, sizeof label, f->bands[b].lo, f->bands[b].hi);
+    fputs(label, out);
+}
+
+/* The first record of site in e->recs (binary search). */
+static size_t first_rec(const struct exit_sites *e, uint64_t site)
+{
+    size_t lo = 0, hi = e->nrecs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (e->recs[mid]->site < site)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* "  N. site S: B bytes in K blocks, in bands L (...), ...", then its
+ * frames as --sites prints them. */
+static void print_site(FILE *out, const struct hb_file *f,
+                       const struct exit_sites *e, uint64_t rank,
+                       uint64_t site)
+{
+    fprintf(out, "  %llu. site %llu: ", (unsigned long long)rank,
+            (unsigned long long)site);
+    print_amount(out, e->bytes[site - 1], e->blocks[site - 1]);
+    fputs("; in band", out);
+    size_t i = first_rec(e, site), end = i;
+    while (end < e->nrecs && e->recs[end]->site == site)
+        end++;
+    fputs(end - i > 1 ? "s " : " ", out);
+    for (; i < end; i++) {
+        print_band(out, f, e->recs[i]->b);
+        fputs(" (", out);
+        print_amount(out, e->recs[i]->exit_bytes, e->recs[i]->exit_blocks);
+        fputs(i + 1 < end ? "), " : ")\n", out);
+    }
+    hb_sites_print_frames(out, f, site);
+}
+
+/* The sites, suppressed ones or not, largest first. */
+static void print_sites(FILE *out, const struct hb_file *f,
+                        const struct exit_sites *e, int suppressed)
+{
+    uint64_t rank = 0;
+    for (size_t i = 0; i < e->nsites; i++)
+        if (e->suppressed[e->order[i] - 1] == suppressed)
+            print_site(out, f, e, ++rank, e->order[i]);
+}
+
+/* The so records with something at exit, largest first (a band has at
+ * most one, a file at most HB_MAX_BANDS). */
+static int print_other_sites(FILE *out, const struct hb_file *f,
+                             struct hb_error *err)
+{
+    const struct hb_siterec **so = malloc(HB_MAX_BANDS * sizeof *so);
+    if (so == NULL)
+        return hb_error_nomem(err, "listing the leaks");
+    size_t n = 0;
+    for (size_t i = 0; i < f->nsiterecs && n < HB_MAX_BANDS; i++) {
+        const struct hb_siterec *r = &f->siterecs[i];
+        if (r->site != 0 || (r->exit_bytes == 0 && r->exit_blocks == 0))
+            continue;
+        size_t j = n++;
+        for (; j > 0 && so[j - 1]->exit_bytes < r->exit_bytes; j--)
+            so[j] = so[j - 1];
+        so[j] = r;
+    }
+    if (n == 0)
+        fputs("  none\n", out);
+    for (size_t i = 0; i < n; i++) {
+        fputs("  band ", out);
+        print_band(out, f, so[i]->b);
+        fputs(": ", out);
+        print_amount(out, so[i]->exit_bytes, so[i]->exit_blocks);
+        fprintf(out, " (%llu site%s not listed)\n",
+                (unsigned long long)so[i]->nsites, plural(so[i]->nsites));
+    }
+    free(so);
+    return 0;
+}
+
+/* What the suppressed sites hold at exit in band b. */
+static void band_suppressed(const struct exit_sites *e, uint64_t b,
+                            uint64_t *bytes, uint64_t *blocks)
+{
+    *bytes = *blocks = 0;
+    for (size_t i = 0; i < e->nrecs; i++)
+        if (e->recs[i]->b == b && e->suppressed[e->recs[i]->site - 1]) {
+            *bytes += e->recs[i]->exit_bytes;
+            *blocks += e->recs[i]->exit_blocks;
+        }
+}
+
+/* The leak records, largest first, with what is suppressed of each. */
+static int print_bands(FILE *out, const struct hb_file *f,
+                       const struct exit_sites *e, struct hb_error *err)
+{
+    size_t *order = malloc((f->nleaks ? f->nleaks : 1) * sizeof *order);
+    if (order == NULL)
+        return hb_error_nomem(err, "listing the leaks");
+    size_t n = 0;
+    for (size_t i = 0; i < f->nleaks; i++)
+        if (f->leaks[i].count > 0 || f->leaks[i].bytes > 0)
+            order[n++] = i;
+    /* insertion sort: a file has at most HB_MAX_BANDS leak records */
+    for (size_t i = 1; i < n; i++) {
+        size_t v = order[i], j = i;
+        for (; j > 0; j--) {
+            const struct hb_leakrec *a = &f->leaks[order[j - 1]];
+            const struct hb_leakrec *b = &f->leaks[v];
+            if (a->bytes > b->bytes
+                || (a->bytes == b->bytes && a->count >= b->count))
+                break;
+            order[j] = order[j - 1];
+        }
+        order[j] = v;
+    }
+    fputs("by size band, largest first:\n", out);
+    if (n == 0)
+        fputs("  none\n", out);
+    for (size_t i = 0; i < n; i++) {
+        const struct hb_leakrec *l = &f->leaks[order[i]];
+        fputs("  band ", out);
+        print_band(out, f, l->b);
+        fprintf(out, " (%llu..%llu bytes): ",
+                (unsigned long long)f->bands[l->b].lo,
+                (unsigned long long)f->bands[l->b].hi);
+        print_amount(out, l->bytes, l->count);
+        uint64_t bytes, blocks;
+        band_suppressed(e, l->b, &bytes, &blocks);
+        if (bytes > 0 || blocks > 0) {
+            fputs(", of which suppressed ", out);
+            print_amount(out, bytes, blocks);
+        }
+        fputc('\n', out);
+    }
+    free(order);
+    return 0;
+}
+
+int hb_leaks_report(FILE *out, const struct hb_file *f,
+                    const struct hb_suppressions *s, struct hb_error *err)
+{
+    struct exit_sites e;
+    if (exit_sites_build(f, s, &e, err) < 0)
+        return -1;
+    fputs("live at exit: ", out);
+    print_amount(out, f->exit_bytes, f->exit_blocks);
+    fputc('\n', out);
+    if (f->version < 3) {
+        fprintf(out, "by site: this file is format version %d; bytes at "
+                "exit by site need version 3\n", f->version);
+        if (s != NULL && s->npatterns > 0)
+            fputs("suppressed: none (suppressions match sites)\n", out);
+    } else {
+        uint64_t sup_bytes = 0, sup_blocks = 0, sup_sites = 0;
+        for (size_t i = 0; i < e.nsites; i++)
+            if (e.suppressed[e.order[i] - 1]) {
+                sup_bytes += e.bytes[e.order[i] - 1];
+                sup_blocks += e.blocks[e.order[i] - 1];
+                sup_sites++;
+            }
+        fputs("by site, largest first:\n", out);
+        if (e.nsites == sup_sites)
+            fputs("  none\n", out);
+        print_sites(out, f, &e, 0);
+        fputs("other sites (not listed in the file, so no suppression can "
+              "match them):\n", out);
+        if (print_other_sites(out, f, err) < 0) {
+            exit_sites_free(&e);
+            return -1;
+        }
+        if (s != NULL && s->npatterns > 0) {
+            fputs("suppressed: ", out);
+            print_amount(out, sup_bytes, sup_blocks);
+            fprintf(out, " by %llu site%s\n", (unsigned long long)sup_sites,
+                    plural(sup_sites));
+            print_sites(out, f, &e, 1);
+        }
+    }
+    int r = print_bands(out, f, &e, err);
+    exit_sites_free(&e);
+    return r;
+}
+
+int hb_leaks_unsuppressed(const struct hb_file *f,
+                          const struct hb_suppressions *s,
+                          struct hb_file *view, struct hb_leakrec **owned,
+                          struct hb_error *err)
+{
+    struct exit_sites e;
+    if (exit_sites_build(f, s, &e, err) < 0)
+        return -1;
+    *view = *f;
+    *owned = malloc((f->nleaks ? f->nleaks : 1) * sizeof **owned);
+    if (*owned == NULL) {
+        exit_sites_free(&e);
+        return hb_error_nomem(err, "checking the rules");
+    }
+    memcpy(*owned, f->leaks, f->nleaks * sizeof **owned);
+    view->leaks = *owned;
+    for (size_t i = 0; i < e.nrecs; i++) {
+        const struct hb_siterec *r = e.recs[i];
+        if (!e.suppressed[r->site - 1])
+            continue;
+        view->exit_bytes -= r->exit_bytes;
+        view->exit_blocks -= r->exit_blocks;
+        for (size_t k = 0; k < f->nleaks; k++)
+            if ((*owned)[k].b == r->b) {
+                (*owned)[k].bytes -= r->exit_bytes;
+                (*owned)[k].count -= r->exit_blocks;
+            }
+    }
+    exit_sites_free(&e);
+    return 0;
+}
