@@ -25,41 +25,62 @@
 
 /* ------------------------------------------------------------ suppressions */
 
-/* Whether p[0 .. plen-1] matches the start of t (all of t when to_end). */
-static int match_here(const char *p, size_t plen, const char *t, int to_end)
+/* A pattern as a whole-text glob: the pattern's own characters, with an
+ * implied '*' before them unless anchored by '^' and after them unless
+ * anchored by '$' (so an unanchored pattern matches anywhere). */
+struct glob {
+    const char *chars;
+    size_t len;                 /* of chars */
+    int star_before, star_after;
+};
+
+static size_t glob_len(const struct glob *g)
 {
-    while (plen > 0 && *p != '*') {
-        if (*t == '\0' || *t != *p)
-            return 0;
-        p++, plen--, t++;
+    return g->len + (size_t)g->star_before + (size_t)g->star_after;
+}
+
+static char glob_at(const struct glob *g, size_t k)
+{
+    if (g->star_before) {
+        if (k == 0)
+            return '*';
+        k--;
     }
-    if (plen == 0)
-        return !to_end || *t == '\0';
-    for (;; t++) {          /* *p == '*': try every length of its run */
-        if (match_here(p + 1, plen - 1, t, to_end))
-            return 1;
-        if (*t == '\0')
+    return k < g->len ? g->chars[k] : '*';
+}
+
+/* Whether the glob matches all of text.  One pass with a single backtrack
+ * point (the last '*' seen): O(pattern x text), whatever the number of
+ * '*'s. */
+static int glob_matches(const struct glob *g, const char *text)
+{
+    size_t m = glob_len(g), j = 0, star = (size_t)-1, mark = 0, i = 0;
+    while (text[i] != '\0') {
+        if (j < m && glob_at(g, j) == '*') {
+            star = j++;
+            mark = i;
+        } else if (j < m && glob_at(g, j) == text[i]) {
+            i++, j++;
+        } else if (star != (size_t)-1) {
+            j = star + 1;
+            i = ++mark;
+        } else {
             return 0;
+        }
     }
+    while (j < m && glob_at(g, j) == '*')
+        j++;
+    return j == m;
 }
 
 int hb_suppression_matches(const char *pattern, const char *text)
 {
-    size_t plen = strlen(pattern);
-    int at_start = plen > 0 && pattern[0] == '^';
-    if (at_start)
-        pattern++, plen--;
-    int at_end = plen > 0 && pattern[plen - 1] == '$';
-    if (at_end)
-        plen--;
-    if (at_start)
-        return match_here(pattern, plen, text, at_end);
-    for (;; text++) {
-        if (match_here(pattern, plen, text, at_end))
-            return 1;
-        if (*text == '\0')
-            return 0;
-    }
+    struct glob g = { pattern, strlen(pattern), 1, 1 };
+    if (g.len > 0 && g.chars[0] == '^')
+        g.chars++, g.len--, g.star_before = 0;
+    if (g.len > 0 && g.chars[g.len - 1] == '$')
+        g.len--, g.star_after = 0;
+    return glob_matches(&g, text);
 }
 
 /* The line without its leading and trailing blanks, in place. */
