@@ -30,6 +30,7 @@
 #define MAX_GRAPH_LINES 200           /* --height */
 #define DEFAULT_IMAGE_W 1200
 #define DEFAULT_IMAGE_H 800
+#define DEFAULT_SITE_THRESHOLD 1.0    /* --threshold, per cent */
 #define MAX_OPTION_NAME 64            /* longer: not an option of the table */
 #define HELP_INDENT 2                 /* --help: where an option starts */
 #define HELP_COLUMN 28                /* --help: where descriptions start */
@@ -44,6 +45,8 @@ static const char *const palette_words[] = { "gregg", "viridis", NULL };
 static const char *const scale_words[] = { "linear", "sqrt", "log", NULL };
 static const char *const format_words[] = { "text", "csv", "json", NULL };
 static const char *const align_words[] = { "time", "fraction", NULL };
+/* In the order of enum hb_site_metric. */
+static const char *const site_by_words[] = { "peak", "alloc", "exit", NULL };
 
 struct option_spec;
 
@@ -261,6 +264,30 @@ static void set_palette(struct hb_options *o, const struct option_spec *spec,
     o->palette = (enum hb_palette)pick_word(spec, value);
 }
 
+static void set_site_by(struct hb_options *o, const struct option_spec *spec,
+                        const char *value)
+{
+    o->site_by = (enum hb_site_metric)pick_given_word(spec, value,
+                                                      &o->site_by_given);
+}
+
+/* --threshold=PCT: a per cent from 0 to 100, decimals allowed. */
+static void set_site_threshold(struct hb_options *o,
+                               const struct option_spec *spec,
+                               const char *value)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (((value[0] < '0' || value[0] > '9') && value[0] != '.')
+        || (*end != '\0' && strcmp(end, "%") != 0) || errno != 0
+        || !(v >= 0.0 && v <= 100.0))
+        hb_option_error(spec->name, "'%s' is not a per cent from 0 to 100",
+                        value);
+    o->site_threshold = v;
+    o->site_threshold_given = 1;
+}
+
 static void set_align(struct hb_options *o, const struct option_spec *spec,
                       const char *value)
 {
@@ -334,7 +361,14 @@ static const struct option_spec options[] = {
     { "--format", BOTH, VALUE, set_format, 0, format_words, NULL, NULL,
       "text chart, or the matrix for scripts [text]" },
     { "--sites", BOTH, FLAG, set_flag, FIELD(sites), NULL, NULL, NULL,
-      "per band, the top allocation sites and stacks" },
+      "allocation points and their callers, as a tree" },
+    { "--by", BOTH, VALUE, set_site_by, 0, site_by_words, NULL, NULL,
+      "--sites: rank by bytes live at the run's peak,\n"
+      "allocated, or live at exit [peak]" },
+    { "--threshold", BOTH, VALUE, set_site_threshold, 0, NULL, NULL,
+      "--threshold=PCT",
+      "--sites: fold what holds under PCT% of the\n"
+      "whole [1]" },
     { "--leaks", BOTH, FLAG, set_flag, FIELD(leaks), NULL, NULL, NULL,
       "bytes live at exit by site and by size band" },
     { "--suppressions", BOTH, VALUE, add_suppressions, 0, NULL, NULL,
@@ -503,6 +537,7 @@ void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
     memset(o, 0, sizeof *o);
     o->image_w = DEFAULT_IMAGE_W;
     o->image_h = DEFAULT_IMAGE_H;
+    o->site_threshold = DEFAULT_SITE_THRESHOLD;
     size_t max_files = cmd == HB_CMD_DIFF ? HB_MAX_INPUTS : 1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];

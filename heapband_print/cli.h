@@ -27,6 +27,7 @@
 #include "hbfile.h"
 #include "palette.h"
 #include "selection.h"
+#include "site_tree.h"
 #include "term.h"
 
 #define HB_PROGRAM_NAME "heapband_print"
@@ -53,6 +54,10 @@ struct hb_options {
     enum hb_out_format format;
     int format_given;
     int sites;
+    enum hb_site_metric site_by;        /* --by */
+    int site_by_given;
+    double site_threshold;              /* --threshold, per cent */
+    int site_threshold_given;
     int leaks;                          /* --leaks */
     const char **suppressions;          /* --suppressions files */
     size_t nsuppressions;

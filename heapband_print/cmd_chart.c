@@ -166,6 +166,9 @@ static void check_combinations(const struct hb_options *o)
                         o->format == HB_FORMAT_CSV ? "csv" : "json");
     if (o->align_given)
         hb_option_error("--align", "applies to --diff OLD NEW only");
+    if ((o->site_by_given || o->site_threshold_given) && !o->sites)
+        hb_option_error(o->site_by_given ? "--by" : "--threshold",
+                        "applies to --sites only");
     if (o->leaks && (o->sites || o->format_given || o->png || o->svg))
         hb_option_error("--leaks", "writes its text report alone (not with "
                         "--sites, --format, --png or --svg)");
@@ -195,15 +198,24 @@ static int build_file_chart(const struct hb_chart_job *job,
 }
 
 /* The text chart, or --sites (the sites of the chart's rows when
- * --min-size or --max-size chose them).  Returns 0. */
+ * --min-size or --max-size chose them).  Returns 0 or an exit status. */
 static int write_file_text(const struct hb_chart_job *job,
                            const struct hb_chart *ch, int width)
 {
     const struct hb_options *o = job->o;
     if (o->sites) {
         int chosen = o->sel.has_min_size || o->sel.has_max_size;
-        hb_sites_report(stdout, job->files[0], chosen ? ch->first_band : 0,
-                        chosen ? ch->first_band + ch->nrows - 1 : UINT64_MAX);
+        struct hb_sites_opts so = { o->site_by, o->site_threshold,
+                                    o->site_by_given
+                                    || o->site_threshold_given };
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        if (hb_sites_report(stdout, job->files[0],
+                            chosen ? ch->first_band : 0,
+                            chosen ? ch->first_band + ch->nrows - 1
+                                   : UINT64_MAX, &so, &err) < 0) {
+            hb_error_print(&err, NULL);
+            return hb_error_status(&err);
+        }
     } else {
         struct hb_ascii_opts ao = hb_text_options(
             o, width, o->height ? o->height : hb_term_graph_height());

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void add_figures(struct hb_site_figures *to,
+void hb_site_figures_add(struct hb_site_figures *to,
                         const struct hb_site_figures *from)
 {
     to->allocs += from->allocs;
@@ -154,7 +154,7 @@ static int sum_sites(const struct hb_file *f, uint64_t first, uint64_t last,
             continue;
         struct hb_site_figures fig = record_figures(r);
         if (r->site == 0) {
-            add_figures(&t->other, &fig);
+            hb_site_figures_add(&t->other, &fig);
             t->other_sites += r->nsites;
             continue;
         }
@@ -167,7 +167,7 @@ static int sum_sites(const struct hb_file *f, uint64_t first, uint64_t last,
             if (s->nframes > depth)
                 depth = s->nframes;
         }
-        add_figures(&bd->site_fig[r->site - 1], &fig);
+        hb_site_figures_add(&bd->site_fig[r->site - 1], &fig);
     }
     bd->path = calloc(depth + 1, sizeof *bd->path);
     return bd->path == NULL ? -1 : 0;
@@ -195,8 +195,8 @@ static int make_nodes(struct hb_site_tree *t, struct builder *bd)
         }
         const struct hb_site_figures *fig = &bd->site_fig[s->id - 1];
         for (size_t d = 0; d <= s->nframes; d++)
-            add_figures(&t->nodes[bd->path[d]].fig, fig);
-        add_figures(&t->nodes[bd->path[s->nframes]].ends, fig);
+            hb_site_figures_add(&t->nodes[bd->path[d]].fig, fig);
+        hb_site_figures_add(&t->nodes[bd->path[s->nframes]].ends, fig);
         t->site_point[s->id - 1] = bd->path[1];
         prev = s;
     }
@@ -237,7 +237,7 @@ static int make_bands(const struct hb_file *f, uint64_t first, uint64_t last,
     for (size_t i = 0; i < t->nbands; i++) {
         if (kept > 0 && t->bands[kept - 1].point == t->bands[i].point
             && t->bands[kept - 1].b == t->bands[i].b)
-            add_figures(&t->bands[kept - 1].fig, &t->bands[i].fig);
+            hb_site_figures_add(&t->bands[kept - 1].fig, &t->bands[i].fig);
         else
             t->bands[kept++] = t->bands[i];
     }

@@ -1,5 +1,6 @@
-/* sites.c -- the --sites report: for every band with sites, its sites with
- * their figures and stacks.
+/* sites.c -- the --sites report: the allocation points and their callers as
+ * a tree (version 3), or each band's sites as the file ranks them
+ * (versions 1 and 2).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -7,15 +8,24 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * Versions 1 and 2: a band's sites ranked by bytes allocated and by peak
- * live bytes, as their "top" lines list them.  Version 3: a band's listed
- * sites by bytes allocated (the model keeps them in that order), each with
- * its share of the band and what it held at the peak and at exit, then
- * the "other sites" the file sums in one record; the figures of a band's
- * lines add up to the band's.  One pass over the site records, which the
- * parser keeps by band, and each site named looked up by its number.
+ * Version 3: the sites of the chosen bands merged by allocation point
+ * (site_tree.h), ranked by bytes live at the run's peak, allocated or live
+ * at exit, each line with its share of the whole: what the bands hold,
+ * their "other sites" records included.  A point's line gives the bands it
+ * allocates in; its callers follow, one line per frame, figures written
+ * only where stacks part (a caller that carries all of its callee's bytes
+ * is a "by" line under it, and a recursion's repeated frame one line with
+ * its count); what holds less than the threshold is folded into one line
+ * per level, so that the lines under a line add up to it.
+ * Versions 1 and 2 have no figures at the peak or at exit and only each
+ * band's top sites: a band's sites as their "top" lines rank them.
+ * Cost: building the tree (site_tree.h), then one visit of each node
+ * printed or folded.
  */
 #include "sites.h"
+
+#include <string.h>
+
 #include "units.h"
 
 static const char *plural(uint64_t n)
@@ -73,86 +83,283 @@ static void print_band_tops(FILE *out, const struct hb_file *f, size_t first,
     }
 }
 
-/* -------------------------------------------------------------- version 3 */
+/* ------------------------------------------------------ version 3: a tree */
 
-/* "live at the peak N bytes in N blocks, at exit N bytes in N blocks" */
-static void print_live(FILE *out, const struct hb_siterec *r)
+/* How many bands a point's line names before summing the rest. */
+#define MAX_BANDS_NAMED 5
+/* The width of a share, "100.0% ", where a "by" line's frame starts. */
+#define SHARE_WIDTH 7
+
+struct tree_report {
+    FILE *out;
+    const struct hb_file *f;
+    const struct hb_site_tree *t;
+    enum hb_site_metric by;
+    uint64_t whole;            /* bytes of the bands, other sites included */
+    double threshold;          /* per cent of whole */
+    double cut;                /* the threshold in bytes: a line holds at
+                                * least this, or is folded */
+};
+
+static uint64_t node_bytes(const struct tree_report *r, size_t n)
 {
-    fprintf(out, "live at the peak %llu bytes in %llu block%s, at exit %llu "
-            "bytes in %llu block%s", (unsigned long long)r->peak_bytes,
-            (unsigned long long)r->peak_blocks, plural(r->peak_blocks),
-            (unsigned long long)r->exit_bytes,
-            (unsigned long long)r->exit_blocks, plural(r->exit_blocks));
+    return hb_site_bytes(&r->t->nodes[n].fig, r->by);
 }
 
-/* A site's (or the other sites') allocations and their share of the
- * band's: of its bytes, or of its blocks in a band of zero-size ones. */
-static void print_share(FILE *out, const struct hb_siterec *r,
-                        const struct hb_siterec *band)
+static int shown(const struct tree_report *r, uint64_t bytes)
 {
-    fprintf(out, "%llu allocation%s, %llu bytes",
-            (unsigned long long)r->allocs, plural(r->allocs),
-            (unsigned long long)r->alloc_bytes);
-    if (band->alloc_bytes > 0)
-        fprintf(out, " (%.1f%%)", 100.0 * (double)r->alloc_bytes
-                                  / (double)band->alloc_bytes);
-    else if (band->allocs > 0)
-        fprintf(out, " (%.1f%% of the allocations)",
-                100.0 * (double)r->allocs / (double)band->allocs);
+    return bytes > 0 && (double)bytes >= r->cut;
 }
 
-/* One band's records, recs[first .. end-1]: its sb records by bytes
- * allocated, then its so record. */
-static void print_band_sites(FILE *out, const struct hb_file *f,
-                             size_t first, size_t end)
+static double percent(const struct tree_report *r, uint64_t bytes)
 {
-    struct hb_siterec band = { 0 };
-    for (size_t i = first; i < end; i++) {
-        const struct hb_siterec *r = &f->siterecs[i];
-        band.allocs += r->allocs;
-        band.alloc_bytes += r->alloc_bytes;
-        band.peak_bytes += r->peak_bytes;
-        band.peak_blocks += r->peak_blocks;
-        band.exit_bytes += r->exit_bytes;
-        band.exit_blocks += r->exit_blocks;
+    return r->whole ? 100.0 * (double)bytes / (double)r->whole : 0.0;
+}
+
+/* "80%", "33.3%": one decimal, none when it is 0. */
+static void print_short_percent(FILE *out, double pct)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%.1f", pct);
+    size_t len = strlen(text);
+    if (len > 2 && strcmp(text + len - 2, ".0") == 0)
+        text[len - 2] = '\0';
+    fprintf(out, "%s%%", text);
+}
+
+/* The start of a line with figures: "INDENT 15.3% 900 bytes in 3 blocks: " */
+static void print_figures(const struct tree_report *r, int indent,
+                          uint64_t bytes, uint64_t blocks)
+{
+    fprintf(r->out, "%*s%5.1f%% %llu bytes in %llu block%s: ", indent, "",
+            percent(r, bytes), (unsigned long long)bytes,
+            (unsigned long long)blocks, plural(blocks));
+}
+
+static void print_frame(const struct tree_report *r, uint64_t frame)
+{
+    char text[HB_FRAME_TEXT_MAX];
+    hb_frame_format(r->f, frame, text, sizeof text);
+    fputs(text, r->out);
+}
+
+/* "bands: 64K-80K 80%, 1K-1.25K 20%": the bands of point n, largest
+ * first, as shares of the point. */
+static void print_point_bands(const struct tree_report *r, size_t n,
+                              int indent)
+{
+    const struct hb_site_tree *t = r->t;
+    uint64_t total = node_bytes(r, n);
+    uint64_t rest = 0;
+    size_t named = 0, unnamed = 0;
+    fprintf(r->out, "%*sbands:", indent + SHARE_WIDTH, "");
+    for (size_t i = hb_site_tree_first_band(t, n);
+         i < t->nbands && t->bands[i].point == n; i++) {
+        uint64_t bytes = hb_site_bytes(&t->bands[i].fig, r->by);
+        if (bytes == 0)
+            continue;
+        if (named == MAX_BANDS_NAMED) {
+            rest += bytes;
+            unnamed++;
+            continue;
+        }
+        const struct hb_band *band = &r->f->bands[t->bands[i].b];
+        char label[80];
+        hb_format_band(label, sizeof label, band->lo, band->hi);
+        fprintf(r->out, "%s %s ", named ? "," : "", label);
+        print_short_percent(r->out, 100.0 * (double)bytes / (double)total);
+        named++;
     }
-    print_band_label(out, &f->bands[f->siterecs[first].b]);
-    fprintf(out, ": %llu allocation%s, %llu bytes; ",
-            (unsigned long long)band.allocs, plural(band.allocs),
-            (unsigned long long)band.alloc_bytes);
-    print_live(out, &band);
-    fprintf(out, "\n by bytes allocated:\n");
-    uint64_t rank = 0;
-    for (size_t i = first; i < end; i++) {
-        const struct hb_siterec *r = &f->siterecs[i];
-        if (r->site == 0)
-            fprintf(out, "  other sites (%llu): ",
-                    (unsigned long long)r->nsites);
-        else
-            fprintf(out, "  %llu. site %llu: ", (unsigned long long)++rank,
-                    (unsigned long long)r->site);
-        print_share(out, r, &band);
-        fprintf(out, "; ");
-        print_live(out, r);
-        if (r->site != 0)
-            fprintf(out, "; at most %llu bytes",
-                    (unsigned long long)r->max_bytes);
-        fputc('\n', out);
-        if (r->site != 0)
-            hb_sites_print_frames(out, f, r->site);
+    if (unnamed > 0) {
+        fprintf(r->out, ", %zu more ", unnamed);
+        print_short_percent(r->out, 100.0 * (double)rest / (double)total);
     }
+    fputc('\n', r->out);
+}
+
+/* The caller of n that carries all of n's bytes (children are ranked,
+ * largest first), or 0 when n's stacks part or end at n. */
+static size_t sole_caller(const struct tree_report *r, size_t n)
+{
+    size_t c = r->t->nodes[n].first_child;
+    return c != 0 && node_bytes(r, c) == node_bytes(r, n) ? c : 0;
+}
+
+/* A line for what has no line of its own: `count` callers (points) under
+ * the threshold, or (count 0) the stacks that end at a node that has
+ * callers. */
+static void print_rest(const struct tree_report *r, int indent,
+                       const struct hb_site_figures *fig, size_t count,
+                       const char *what)
+{
+    uint64_t bytes = hb_site_bytes(fig, r->by);
+    if (bytes == 0)
+        return;
+    print_figures(r, indent, bytes, hb_site_blocks(fig, r->by));
+    if (count == 0) {
+        fprintf(r->out, "no caller recorded\n");
+        return;
+    }
+    fprintf(r->out, "%zu other %s%s, each under ", count, what,
+            plural(count));
+    print_short_percent(r->out, r->threshold);
+    fputc('\n', r->out);
+}
+
+static void print_branches(const struct tree_report *r, size_t n, int indent,
+                           const char *what);
+
+/* Node n's line and its callers; point n also with its bands. */
+static void print_node(const struct tree_report *r, size_t n, int indent)
+{
+    const struct hb_site_node *node = &r->t->nodes[n];
+    print_figures(r, indent, node_bytes(r, n),
+                  hb_site_blocks(&node->fig, r->by));
+    print_frame(r, node->frame);
+    fputc('\n', r->out);
+    if (node->depth == 1)
+        print_point_bands(r, n, indent);
+    /* Its callers while one caller carries them all, a recursion's
+     * repeated frame once. */
+    const struct hb_site_node *nodes = r->t->nodes;
+    size_t c;
+    while ((c = sole_caller(r, n)) != 0) {
+        size_t times = 1, next;
+        while ((next = sole_caller(r, c)) != 0
+               && nodes[next].frame == nodes[c].frame) {
+            c = next;
+            times++;
+        }
+        fprintf(r->out, "%*sby ", indent + SHARE_WIDTH, "");
+        print_frame(r, nodes[c].frame);
+        if (times > 1)
+            fprintf(r->out, " (%zu times)", times);
+        fputc('\n', r->out);
+        n = c;
+    }
+    print_branches(r, n, indent + 2, "caller");
+}
+
+/* Where n's stacks part: each of n's children (the points, for the root)
+ * at the threshold or over it, then one line for the others and one for
+ * the stacks that end at n. */
+static void print_branches(const struct tree_report *r, size_t n, int indent,
+                           const char *what)
+{
+    const struct hb_site_node *nodes = r->t->nodes;
+    if (nodes[n].first_child == 0)
+        return;
+    struct hb_site_figures folded = { 0 };
+    size_t nfolded = 0;
+    for (size_t c = nodes[n].first_child; c != 0; c = nodes[c].next_sibling) {
+        uint64_t bytes = node_bytes(r, c);
+        if (shown(r, bytes)) {
+            print_node(r, c, indent);
+        } else if (bytes > 0) {
+            hb_site_figures_add(&folded, &nodes[c].fig);
+            nfolded++;
+        }
+    }
+    print_rest(r, indent, &folded, nfolded, what);
+    print_rest(r, indent, &nodes[n].ends, 0, what);
+}
+
+/* The number of points that hold none of what is ranked. */
+static size_t empty_points(const struct tree_report *r)
+{
+    size_t n = 0;
+    for (size_t c = r->t->nodes[0].first_child; c != 0;
+         c = r->t->nodes[c].next_sibling)
+        n += node_bytes(r, c) == 0;
+    return n;
+}
+
+static const char *const metric_names[] = {
+    [HB_SITE_BY_PEAK] = "bytes live at the run's peak",
+    [HB_SITE_BY_ALLOC] = "bytes allocated",
+    [HB_SITE_BY_EXIT] = "bytes live at exit",
+};
+
+static void print_heading(const struct tree_report *r, uint64_t first,
+                          uint64_t last, const struct hb_site_figures *all)
+{
+    fprintf(r->out, "allocation sites, ");
+    if (first == 0 && last + 1 >= r->f->nbands) {
+        fprintf(r->out, "all bands");
+    } else {
+        char lo[80], hi[80];
+        hb_format_band(lo, sizeof lo, r->f->bands[first].lo,
+                       r->f->bands[first].hi);
+        hb_format_band(hi, sizeof hi, r->f->bands[last].lo,
+                       r->f->bands[last].hi);
+        fprintf(r->out, first == last ? "band %s" : "bands %s to %s", lo, hi);
+    }
+    fprintf(r->out, ", by %s: %llu bytes in %llu block%s\n",
+            metric_names[r->by], (unsigned long long)r->whole,
+            (unsigned long long)hb_site_blocks(all, r->by),
+            plural(hb_site_blocks(all, r->by)));
+    if (r->whole == 0)
+        return;
+    fprintf(r->out, "by allocation point, then callers; under ");
+    print_short_percent(r->out, r->threshold);
+    fprintf(r->out, " folded\n\n");
+}
+
+/* The tree of bands first..last.  Returns 0, or -1 with *err filled. */
+static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
+                      uint64_t last, const struct hb_sites_opts *so,
+                      struct hb_error *err)
+{
+    struct hb_site_tree t;
+    if (hb_site_tree_build(f, first, last, &t, err) < 0)
+        return -1;
+    if (hb_site_tree_rank(&t, so->by, err) < 0) {
+        hb_site_tree_free(&t);
+        return -1;
+    }
+    struct hb_site_figures all = t.nodes[0].fig;
+    hb_site_figures_add(&all, &t.other);
+    struct tree_report r = { out, f, &t, so->by, hb_site_bytes(&all, so->by),
+                             so->threshold, 0.0 };
+    r.cut = so->threshold / 100.0 * (double)r.whole;
+    print_heading(&r, first, last, &all);
+    print_branches(&r, 0, 0, "allocation point");
+    if (t.other_sites > 0) {
+        uint64_t bytes = hb_site_bytes(&t.other, so->by);
+        print_figures(&r, 0, bytes, hb_site_blocks(&t.other, so->by));
+        fprintf(out, "%llu other site%s, not listed in the file (heapband "
+                "--sites=all lists every site)\n",
+                (unsigned long long)t.other_sites, plural(t.other_sites));
+    }
+    size_t empty = empty_points(&r);
+    if (empty > 0)
+        fprintf(out, "%zu %sallocation point%s hold%s none of it\n",
+                empty, r.whole ? "more " : "", plural(empty),
+                empty == 1 ? "s" : "");
+    hb_site_tree_free(&t);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ report */
 
-void hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
-                     uint64_t last_band)
+int hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
+                    uint64_t last_band, const struct hb_sites_opts *so,
+                    struct hb_error *err)
 {
     if (f->nsiterecs == 0) {
         fprintf(out, "no allocation sites in this file (the run had "
                 "--depth=0 or no allocations)\n");
-        return;
+        return 0;
     }
+    if (last_band >= f->nbands)
+        last_band = f->nbands - 1;
+    if (f->version >= 3)
+        return print_tree(out, f, first_band, last_band, so, err);
+    if (so->ranked)
+        return hb_error_set(err, HB_ERR_USAGE, 0, "--by and --threshold need "
+                            "a file of format version 3 (this one is version "
+                            "%d: --sites alone lists its sites as it ranks "
+                            "them)", f->version);
     int printed = 0;
     /* The records are sorted by increasing band: walk the band groups
      * backwards so that the largest band comes first, as in the charts. */
@@ -165,14 +372,12 @@ void hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
         if (b >= first_band && b <= last_band) {
             if (printed)
                 fputc('\n', out);
-            if (f->version < 3)
-                print_band_tops(out, f, first, end);
-            else
-                print_band_sites(out, f, first, end);
+            print_band_tops(out, f, first, end);
             printed = 1;
         }
         end = first;
     }
     if (!printed)
         fprintf(out, "no allocation sites in the selected bands\n");
+    return 0;
 }

@@ -1,4 +1,4 @@
-/* sites.h -- the --sites report: per band, its allocation sites.
+/* sites.h -- the --sites report: allocation points and their callers.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -7,21 +7,35 @@
  * any later version.  See the file COPYING.
  *
  * A report of the file model's site tables (struct hb_site, hb_frame and
- * hb_siterec), not of the chart: it reads the parsed file.  Invariant: it
- * only reads the file and writes only to `out`.  Cost: see sites.c.
+ * hb_siterec), not of the chart: it reads the parsed file, through
+ * site_tree.h for version 3.  Invariant: it only reads the file and
+ * writes only to `out`.  Cost: see sites.c.
  */
 #ifndef HEAPBAND_PRINT_SITES_H
 #define HEAPBAND_PRINT_SITES_H
 
 #include <stdio.h>
 
+#include "error.h"
 #include "hbfile.h"
+#include "site_tree.h"
 
-/* Print the sites of bands first_band..last_band, largest band first:
- * versions 1 and 2 as their "top" lines rank them, version 3 each listed
- * site by bytes allocated with its figures, then the other sites. */
-void hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
-                     uint64_t last_band);
+/* What the tree is ranked by and where it folds. */
+struct hb_sites_opts {
+    enum hb_site_metric by;     /* --by */
+    double threshold;           /* --threshold: per cent of the whole */
+    int ranked;                 /* --by or --threshold given */
+};
+
+/* Print the sites of bands first_band..last_band (last_band may be past
+ * the last band).  Version 3: the tree of their allocation points and
+ * callers, ranked and folded as *so says.  Versions 1 and 2: per band,
+ * largest first, its sites as the file's "top" lines rank them.  Returns
+ * 0, or -1 with *err filled: out of memory, or (HB_ERR_USAGE) so->ranked
+ * for a file of version 1 or 2. */
+int hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
+                    uint64_t last_band, const struct hb_sites_opts *so,
+                    struct hb_error *err);
 
 /* Site `site`'s frames, innermost first, one a line ("       at FRAME",
  * then "       by FRAME"), as hb_frame_format writes them; --leaks prints
