@@ -200,8 +200,8 @@ static void print_rest(const struct tree_report *r, int indent,
         fprintf(r->out, "no caller recorded\n");
         return;
     }
-    fprintf(r->out, "%zu other %s%s, each under ", count, what,
-            plural(count));
+    fprintf(r->out, "%zu other %s%s, %sunder ", count, what, plural(count),
+            count == 1 ? "" : "each ");
     print_short_percent(r->out, r->threshold);
     fputc('\n', r->out);
 }
@@ -300,9 +300,14 @@ static void print_heading(const struct tree_report *r, uint64_t first,
             plural(hb_site_blocks(all, r->by)));
     if (r->whole == 0)
         return;
-    fprintf(r->out, "by allocation point, then callers; under ");
-    print_short_percent(r->out, r->threshold);
-    fprintf(r->out, " folded\n\n");
+    fprintf(r->out, "by allocation point, then callers; ");
+    if (r->threshold > 0.0) {
+        fprintf(r->out, "under ");
+        print_short_percent(r->out, r->threshold);
+        fprintf(r->out, " folded\n\n");
+    } else {
+        fprintf(r->out, "none folded\n\n");
+    }
 }
 
 /* The tree of bands first..last.  Returns 0, or -1 with *err filled. */
