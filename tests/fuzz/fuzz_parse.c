@@ -48,7 +48,7 @@ static void draw_one(const struct hb_file *f, const struct hb_selection *sel,
 }
 
 /* Every chart, whole and with a selection of the middle third of the run
- * and of the sizes 2..4096, and (`sites`) the --sites report. */
+ * and of the sizes 2..4096, and (`sites`) the --sites reports. */
 static void draw_all(const struct hb_file *f, FILE *sink, int sites)
 {
     static const enum hb_chart_kind kinds[] = {
@@ -73,8 +73,20 @@ static void draw_all(const struct hb_file *f, FILE *sink, int sites)
         }
         draw_one(f, &sel, 0, sink);
     }
-    if (sites)
-        hb_sites_report(sink, f, 0, UINT64_MAX);
+    if (!sites)
+        return;
+    /* The tree of every ranking, folded and not, whole and for the sizes
+     * 2..4096's bands; version 1 and 2 files refuse the ranking once. */
+    for (int by = HB_SITE_BY_PEAK; by <= HB_SITE_BY_EXIT; by++) {
+        struct hb_sites_opts so = { (enum hb_site_metric)by,
+                                    by == HB_SITE_BY_ALLOC ? 0.0 : 1.0,
+                                    by != HB_SITE_BY_PEAK };
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        hb_sites_report(sink, f, 0, UINT64_MAX, &so, &err);
+        err.kind = HB_ERR_NONE;
+        hb_sites_report(sink, f, hb_band_of_size(f, 2),
+                        hb_band_of_size(f, 4096), &so, &err);
+    }
 }
 
 /* ------------------------------------------- version 3 against its expansion */
