@@ -15,15 +15,19 @@
  * allocates in; its callers follow, one line per frame, figures written
  * only where stacks part (a caller that carries all of its callee's bytes
  * is a "by" line under it, and a recursion's repeated frame one line with
- * its count); what holds less than the threshold is folded into one line
- * per level, so that the lines under a line add up to it.
+ * its count; a chain of "by" lines that was printed before, under another
+ * line, is one line referring to it); what holds less than the threshold
+ * is folded into one line per level, so that the lines under a line add
+ * up to it.
  * Versions 1 and 2 have no figures at the peak or at exit and only each
  * band's top sites: a band's sites as their "top" lines rank them.
- * Cost: building the tree (site_tree.h), then one visit of each node
- * printed or folded.
+ * Cost: building the tree (site_tree.h), numbering its chains (one pass
+ * over the nodes with a hash table), then two visits of each node printed
+ * or folded: one to find the chains printed twice, one to print.
  */
 #include "sites.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "units.h"
@@ -85,6 +89,22 @@ static void print_band_tops(FILE *out, const struct hb_file *f, size_t first,
 
 /* ------------------------------------------------------ version 3: a tree */
 
+/* Caller chains that end a stack, numbered so that the same frames get
+ * the same number wherever they are in the tree: a frame with no callers,
+ * or a frame and the chain of its sole caller (sole_caller()).  A "by"
+ * line starts such a chain; when the chain has been printed before, the
+ * line refers to it instead of repeating its frames. */
+struct chains {
+    size_t *id;          /* by node: its chain, 0 if it is none */
+    size_t nids;
+    size_t *first;       /* by chain: the node of its first "by" line */
+    size_t *tag;         /* by chain: REFERRED when a later line refers to
+                          * it, then its tag once printed; else 0 */
+    size_t ntags;
+};
+
+#define REFERRED SIZE_MAX
+
 /* How many bands a point's line names before summing the rest. */
 #define MAX_BANDS_NAMED 5
 /* The width of a share, "100.0% ", where a "by" line's frame starts. */
@@ -99,6 +119,7 @@ struct tree_report {
     double threshold;          /* per cent of whole */
     double cut;                /* the threshold in bytes: a line holds at
                                 * least this, or is folded */
+    struct chains *chains;
 };
 
 static uint64_t node_bytes(const struct tree_report *r, size_t n)
@@ -209,6 +230,75 @@ static void print_rest(const struct tree_report *r, int indent,
 static void print_branches(const struct tree_report *r, size_t n, int indent,
                            const char *what);
 
+/* The node of the "by" line after n's line, or 0 where n's stacks part
+ * or end: n's sole caller, or the last of a run of sole callers with the
+ * same frame (a recursion), *times the length of the run. */
+static size_t next_by_line(const struct tree_report *r, size_t n,
+                           size_t *times)
+{
+    const struct hb_site_node *nodes = r->t->nodes;
+    size_t c = sole_caller(r, n), next;
+    *times = 1;
+    while (c != 0 && (next = sole_caller(r, c)) != 0
+           && nodes[next].frame == nodes[c].frame) {
+        c = next;
+        (*times)++;
+    }
+    return c;
+}
+
+/* Whether the "by" line of node c starts a chain of two frames or more
+ * printed before (at another node). */
+static int repeated_chain(const struct tree_report *r, size_t c)
+{
+    size_t id = r->chains->id[c];
+    return id != 0 && r->t->nodes[c].first_child != 0
+           && r->chains->first[id] != 0 && r->chains->first[id] != c;
+}
+
+/* The walk of print_node() from n, in its order, printing nothing: the
+ * first "by" line of each chain, and the chains a later line refers to. */
+static void mark_chains(const struct tree_report *r, size_t n)
+{
+    struct chains *ch = r->chains;
+    size_t c, times;
+    while ((c = next_by_line(r, n, &times)) != 0) {
+        if (repeated_chain(r, c)) {
+            ch->tag[ch->id[c]] = REFERRED;
+            return;
+        }
+        if (ch->id[c] != 0 && ch->first[ch->id[c]] == 0)
+            ch->first[ch->id[c]] = c;
+        n = c;
+    }
+    for (c = r->t->nodes[n].first_child; c != 0;
+         c = r->t->nodes[c].next_sibling)
+        if (shown(r, node_bytes(r, c)))
+            mark_chains(r, c);
+}
+
+/* "by FRAME", with the recursion's count, the chain's tag when a later
+ * line refers to it, or the reference.  Returns whether the frames after
+ * it are to be printed. */
+static int print_by_line(const struct tree_report *r, size_t c, size_t times,
+                         int indent)
+{
+    struct chains *ch = r->chains;
+    size_t id = ch->id[c];
+    fprintf(r->out, "%*sby ", indent + SHARE_WIDTH, "");
+    print_frame(r, r->t->nodes[c].frame);
+    if (times > 1)
+        fprintf(r->out, " (%zu times)", times);
+    if (repeated_chain(r, c)) {
+        fprintf(r->out, " [%zu], callers as above\n", ch->tag[id]);
+        return 0;
+    }
+    if (id != 0 && ch->first[id] == c && ch->tag[id] == REFERRED)
+        fprintf(r->out, " [%zu]", ch->tag[id] = ++ch->ntags);
+    fputc('\n', r->out);
+    return 1;
+}
+
 /* Node n's line and its callers; point n also with its bands. */
 static void print_node(const struct tree_report *r, size_t n, int indent)
 {
@@ -219,25 +309,65 @@ static void print_node(const struct tree_report *r, size_t n, int indent)
     fputc('\n', r->out);
     if (node->depth == 1)
         print_point_bands(r, n, indent);
-    /* Its callers while one caller carries them all, a recursion's
-     * repeated frame once. */
-    const struct hb_site_node *nodes = r->t->nodes;
-    size_t c;
-    while ((c = sole_caller(r, n)) != 0) {
-        size_t times = 1, next;
-        while ((next = sole_caller(r, c)) != 0
-               && nodes[next].frame == nodes[c].frame) {
-            c = next;
-            times++;
-        }
-        fprintf(r->out, "%*sby ", indent + SHARE_WIDTH, "");
-        print_frame(r, nodes[c].frame);
-        if (times > 1)
-            fprintf(r->out, " (%zu times)", times);
-        fputc('\n', r->out);
+    /* Its callers while one caller carries them all. */
+    size_t c, times;
+    while ((c = next_by_line(r, n, &times)) != 0) {
+        if (!print_by_line(r, c, times, indent))
+            return;
         n = c;
     }
     print_branches(r, n, indent + 2, "caller");
+}
+
+/* Number the chains of t (struct chains).  Children have larger numbers
+ * than their parent, so a backwards pass meets a chain's rest before its
+ * first frame; a hash table of (frame, chain of the rest) finds the
+ * number.  Returns 0, or -1 out of memory. */
+static int number_chains(const struct tree_report *r, struct chains *ch)
+{
+    const struct hb_site_node *nodes = r->t->nodes;
+    size_t n = r->t->nnodes, cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    struct chain_key { uint64_t frame; size_t rest, id; } *table;
+    table = calloc(cap, sizeof *table);
+    ch->id = calloc(n, sizeof *ch->id);
+    if (table == NULL || ch->id == NULL) {
+        free(table);
+        return -1;
+    }
+    for (size_t i = n; i-- > 1;) {
+        size_t rest = 0;
+        if (nodes[i].first_child != 0) {
+            size_t c = sole_caller(r, i);
+            if (c == 0 || ch->id[c] == 0)
+                continue;
+            rest = ch->id[c];
+        }
+        uint64_t frame = nodes[i].frame;
+        size_t h = (size_t)(frame * UINT64_C(0x9E3779B97F4A7C15)
+                            ^ rest * UINT64_C(0xC2B2AE3D27D4EB4F)) & (cap - 1);
+        while (table[h].id != 0
+               && (table[h].frame != frame || table[h].rest != rest))
+            h = (h + 1) & (cap - 1);
+        if (table[h].id == 0) {
+            table[h].frame = frame;
+            table[h].rest = rest;
+            table[h].id = ++ch->nids;
+        }
+        ch->id[i] = table[h].id;
+    }
+    free(table);
+    ch->first = calloc(ch->nids + 1, sizeof *ch->first);
+    ch->tag = calloc(ch->nids + 1, sizeof *ch->tag);
+    return ch->first == NULL || ch->tag == NULL ? -1 : 0;
+}
+
+static void chains_free(struct chains *ch)
+{
+    free(ch->id);
+    free(ch->first);
+    free(ch->tag);
 }
 
 /* Where n's stacks part: each of n's children (the points, for the root)
@@ -324,9 +454,18 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
     }
     struct hb_site_figures all = t.nodes[0].fig;
     hb_site_figures_add(&all, &t.other);
+    struct chains chains = { NULL, 0, NULL, NULL, 0 };
     struct tree_report r = { out, f, &t, so->by, hb_site_bytes(&all, so->by),
-                             so->threshold, 0.0 };
+                             so->threshold, 0.0, &chains };
     r.cut = so->threshold / 100.0 * (double)r.whole;
+    if (number_chains(&r, &chains) < 0) {
+        chains_free(&chains);
+        hb_site_tree_free(&t);
+        return hb_error_nomem(err, "printing the sites");
+    }
+    for (size_t c = t.nodes[0].first_child; c != 0; c = t.nodes[c].next_sibling)
+        if (shown(&r, node_bytes(&r, c)))
+            mark_chains(&r, c);
     print_heading(&r, first, last, &all);
     print_branches(&r, 0, 0, "allocation point");
     if (t.other_sites > 0) {
@@ -341,6 +480,7 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
         fprintf(out, "%zu %sallocation point%s hold%s none of it\n",
                 empty, r.whole ? "more " : "", plural(empty),
                 empty == 1 ? "s" : "");
+    chains_free(&chains);
     hb_site_tree_free(&t);
     return 0;
 }
