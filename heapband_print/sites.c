@@ -440,6 +440,38 @@ static void print_heading(const struct tree_report *r, uint64_t first,
     }
 }
 
+/* Nothing of what is ranked in the bands: say what they have. */
+static void print_nothing(const struct tree_report *r)
+{
+    size_t points = empty_points(r);
+    if (points == 0 && r->t->other_sites == 0)
+        fprintf(r->out, "no allocation sites in the selected bands\n");
+    else
+        fprintf(r->out, "%zu allocation point%s and %llu other site%s, none "
+                "holding any\n", points, plural(points),
+                (unsigned long long)r->t->other_sites,
+                plural(r->t->other_sites));
+}
+
+/* The points and their callers, then the sites the file does not list
+ * and how many points hold nothing of the whole. */
+static void print_ranked(const struct tree_report *r)
+{
+    const struct hb_site_tree *t = r->t;
+    print_branches(r, 0, 0, "allocation point");
+    if (t->other_sites > 0) {
+        print_figures(r, 0, hb_site_bytes(&t->other, r->by),
+                      hb_site_blocks(&t->other, r->by));
+        fprintf(r->out, "%llu other site%s, not listed in the file "
+                "(heapband --sites=all lists every site)\n",
+                (unsigned long long)t->other_sites, plural(t->other_sites));
+    }
+    size_t empty = empty_points(r);
+    if (empty > 0)
+        fprintf(r->out, "%zu more allocation point%s hold%s none of it\n",
+                empty, plural(empty), empty == 1 ? "s" : "");
+}
+
 /* The tree of bands first..last.  Returns 0, or -1 with *err filled. */
 static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
                       uint64_t last, const struct hb_sites_opts *so,
@@ -463,23 +495,15 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
         hb_site_tree_free(&t);
         return hb_error_nomem(err, "printing the sites");
     }
-    for (size_t c = t.nodes[0].first_child; c != 0; c = t.nodes[c].next_sibling)
+    for (size_t c = t.nodes[0].first_child; c != 0;
+         c = t.nodes[c].next_sibling)
         if (shown(&r, node_bytes(&r, c)))
             mark_chains(&r, c);
     print_heading(&r, first, last, &all);
-    print_branches(&r, 0, 0, "allocation point");
-    if (t.other_sites > 0) {
-        uint64_t bytes = hb_site_bytes(&t.other, so->by);
-        print_figures(&r, 0, bytes, hb_site_blocks(&t.other, so->by));
-        fprintf(out, "%llu other site%s, not listed in the file (heapband "
-                "--sites=all lists every site)\n",
-                (unsigned long long)t.other_sites, plural(t.other_sites));
-    }
-    size_t empty = empty_points(&r);
-    if (empty > 0)
-        fprintf(out, "%zu %sallocation point%s hold%s none of it\n",
-                empty, r.whole ? "more " : "", plural(empty),
-                empty == 1 ? "s" : "");
+    if (r.whole == 0)
+        print_nothing(&r);
+    else
+        print_ranked(&r);
     chains_free(&chains);
     hb_site_tree_free(&t);
     return 0;
