@@ -137,7 +137,7 @@ static double percent(const struct tree_report *r, uint64_t bytes)
     return r->whole ? 100.0 * (double)bytes / (double)r->whole : 0.0;
 }
 
-/* "80%", "33.3%": one decimal, none when it is 0. */
+/* "80%", "33.3%": one decimal, left out when it is 0. */
 static void print_short_percent(FILE *out, double pct)
 {
     char text[32];
