@@ -51,6 +51,7 @@ struct drawing {
     const char *const *shades;
     int nshades;              /* not counting the blank */
     const char *const *less;  /* difference charts: shades of less */
+    int xterm[9];             /* 256 colours: shade i's index, xterm[i-1] */
 };
 
 /* ----------------------------------------------------------------- layout */
@@ -236,6 +237,8 @@ static void start_colour(const struct drawing *d, int shade)
         hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
     if (d->o->color == HB_COLOR_TRUE)
         fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
+    else if (!d->ch->diverging)
+        fprintf(d->out, "\033[48;5;%dm", d->xterm[shade - 1]);
     else
         fprintf(d->out, "\033[48;5;%dm", hb_palette_xterm256(rgb));
 }
@@ -524,6 +527,8 @@ static void setup(struct drawing *d)
         d->shades = unicode_shades;
         d->nshades = 4;
     }
+    if (!d->ch->diverging && d->o->color == HB_COLOR_256)
+        hb_palette_xterm256_ramp(d->o->palette, d->nshades, d->xterm);
     size_t plot = hb_ascii_plot_width(d->o->width, d->gutter);
     if (d->ch->ncols > 0 && plot / d->ch->ncols > 1)
         d->cw = plot / d->ch->ncols;
@@ -533,7 +538,7 @@ void hb_ascii_render(FILE *out, const struct hb_chart *ch,
                      const struct hb_ascii_opts *o)
 {
     struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL };
+                         NULL, { 0 } };
     setup(&d);
     print_header(&d);
     print_mapping(&d);
@@ -551,7 +556,7 @@ void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
 {
     static const char *const scales[] = { "linear", "sqrt", "log" };
     struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL };
+                         NULL, { 0 } };
     setup(&d);
     fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
             ch->value_label);
