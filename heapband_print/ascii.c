@@ -21,6 +21,7 @@
  * `out`.  Cost: one pass over the cells.
  */
 #include "ascii.h"
+#include "band_merge.h"
 #include "palette.h"
 #include "units.h"
 
@@ -52,6 +53,7 @@ struct drawing {
     int nshades;              /* not counting the blank */
     const char *const *less;  /* difference charts: shades of less */
     int xterm[9];             /* 256 colours: shade i's index, xterm[i-1] */
+    int fold;                 /* fold runs of empty rows into one line */
 };
 
 /* ----------------------------------------------------------------- layout */
@@ -177,9 +179,16 @@ static void print_mapping(const struct drawing *d)
         fprintf(d->out, "cell: %s;\ncolumn: blocks by lifetime L, "
                 "2^(k-1) <= L < 2^k (bucket k)\n", ch->value_label);
     }
-    fprintf(d->out, "rows: %s to %s; shading: %s scale\n",
-            ch->row_labels[0], ch->row_labels[ch->nrows - 1],
-            scales[d->o->scale]);
+    fprintf(d->out, "rows: %s to %s", ch->row_labels[0],
+            ch->row_labels[ch->nrows - 1]);
+    /* What one row holds: its sizes, and how many of the file's bands. */
+    if (ch->row_step > 0) {
+        unsigned merged = ch->row_step / ch->file_step;
+        fprintf(d->out, ", %s each", hb_band_step_words(ch->row_step));
+        if (merged > 1)
+            fprintf(d->out, " (%u bands)", merged);
+    }
+    fprintf(d->out, "; shading: %s scale\n", scales[d->o->scale]);
 }
 
 /* ------------------------------------------------------------- heap graph */
@@ -193,7 +202,7 @@ static void print_heap_graph(const struct drawing *d)
     const char *bar = d->o->unicode ? "\u2592" : ":";
     const char *peak = d->o->unicode ? "\u2588" : "#";
 
-    fprintf(d->out, "\ntotal heap (largest in each column), %s = peak:\n",
+    fprintf(d->out, "total heap (largest in each column), %s = peak:\n",
             peak);
     for (int y = h; y >= 1; y--) {
         left_margin(d, y == h ? top : "", d->o->unicode ? "\u2502" : "|");
@@ -254,12 +263,35 @@ static void print_cell(const struct drawing *d, int shade)
     fputs("\033[0m", d->out);
 }
 
+/* Rows top .. bottom (top > bottom), all empty, as one marked line:
+ * "~ 128-4K: empty (5 rows)", cut to the plot's width. */
+static void print_fold(const struct drawing *d, size_t top, size_t bottom)
+{
+    char range[64], text[128];
+    hb_format_band(range, sizeof range, d->ch->row_lo[bottom],
+                   d->ch->row_hi[top]);
+    int n = snprintf(text, sizeof text, "%s: empty (%zu rows)", range,
+                     top - bottom + 1);
+    int room = (int)(d->ch->ncols * d->cw) - 1;
+    left_margin(d, "", "~ ");
+    fprintf(d->out, "%.*s\n", n < room ? n : room, text);
+}
+
 static void print_heatmap(const struct drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     if (ch->line == NULL)
         fputc('\n', d->out);
     for (size_t r = ch->nrows; r-- > 0;) {
+        size_t bottom = r;
+        while (d->fold && bottom > 0 && hb_chart_row_empty(ch, bottom)
+               && hb_chart_row_empty(ch, bottom - 1))
+            bottom--;
+        if (bottom < r) {
+            print_fold(d, r, bottom);
+            r = bottom;
+            continue;
+        }
         left_margin(d, ch->row_labels[r], d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++)
             print_cell(d, shade_index(d, ch->cells[r * ch->ncols + j]));
@@ -538,7 +570,7 @@ void hb_ascii_render(FILE *out, const struct hb_chart *ch,
                      const struct hb_ascii_opts *o)
 {
     struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL, { 0 } };
+                         NULL, { 0 }, 1 };
     setup(&d);
     print_header(&d);
     print_mapping(&d);
@@ -556,7 +588,7 @@ void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
 {
     static const char *const scales[] = { "linear", "sqrt", "log" };
     struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL, { 0 } };
+                         NULL, { 0 }, 0 };
     setup(&d);
     fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
             ch->value_label);

@@ -183,7 +183,7 @@ int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
     return 0;
 }
 
-static int row_empty(const struct hb_chart *ch, size_t r)
+int hb_chart_row_empty(const struct hb_chart *ch, size_t r)
 {
     for (size_t j = 0; j < ch->ncols; j++)
         if (ch->cells[r * ch->ncols + j] != 0)
@@ -194,9 +194,9 @@ static int row_empty(const struct hb_chart *ch, size_t r)
 void hb_chart_trim_rows(struct hb_chart *ch, const struct hb_file *f)
 {
     size_t lo = 0, hi = ch->nrows;
-    while (hi > 1 && row_empty(ch, hi - 1))
+    while (hi > 1 && hb_chart_row_empty(ch, hi - 1))
         hi--;
-    while (lo + 1 < hi && row_empty(ch, lo))
+    while (lo + 1 < hi && hb_chart_row_empty(ch, lo))
         lo++;
     if (lo == 0 && hi == ch->nrows)
         return;
@@ -212,4 +212,40 @@ void hb_chart_trim_rows(struct hb_chart *ch, const struct hb_file *f)
             n * ch->ncols * sizeof *ch->cells);
     ch->nrows = n;
     ch->first_band = hb_band_of_size(f, ch->row_lo[0]);
+}
+
+/* Relabel row r after its bounds changed; 0, or -1 out of memory. */
+static int relabel(struct hb_chart *ch, size_t r)
+{
+    char label[80], *copy;
+    hb_format_band(label, sizeof label, ch->row_lo[r], ch->row_hi[r]);
+    if ((copy = strdup(label)) == NULL)
+        return -1;
+    free(ch->row_labels[r]);
+    ch->row_labels[r] = copy;
+    return 0;
+}
+
+int hb_chart_widen_edges(struct hb_chart *ch, const struct hb_file *f,
+                         struct hb_error *err)
+{
+    if (ch->nrows == 0 || ch->row_step == 0)
+        return 0;
+    unsigned step = ch->row_step;
+    size_t top = ch->nrows - 1;
+    uint64_t lo = hb_band_of_size(f, ch->row_lo[0]);
+    uint64_t hi = hb_band_of_size(f, ch->row_hi[top]);
+    uint64_t g_lo = hb_band_group(ch->row_lo[0], step);
+    uint64_t g_hi = hb_band_group(ch->row_hi[top], step);
+    while (lo > 0 && hb_band_group(f->bands[lo - 1].lo, step) == g_lo)
+        lo--;
+    while (hi + 1 < f->nbands
+           && hb_band_group(f->bands[hi + 1].hi, step) == g_hi)
+        hi++;
+    ch->first_band = lo;
+    ch->row_lo[0] = f->bands[lo].lo;
+    ch->row_hi[top] = f->bands[hi].hi;
+    if (relabel(ch, 0) < 0 || relabel(ch, top) < 0)
+        return hb_error_nomem(err, "merging the bands");
+    return 0;
 }

@@ -77,9 +77,19 @@ void hb_band_rows_free(struct hb_band_rows *p);
 int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
                          unsigned step, struct hb_error *err);
 
+/* Is every cell of row r 0? */
+int hb_chart_row_empty(const struct hb_chart *ch, size_t r);
+
 /* Drop the empty rows (every cell 0) at both edges of the chart, keeping
  * at least one row; first_band follows row 0 (a band of f). */
 void hb_chart_trim_rows(struct hb_chart *ch, const struct hb_file *f);
+
+/* Widen the chart's bottom and top rows to every band of f in their rows
+ * of the chart's step (row_step): for a chart whose edge bands were chosen
+ * by its data, the bands left out hold nothing, and a whole octave reads
+ * better than part of one ("16-32", not "24-32"). */
+int hb_chart_widen_edges(struct hb_chart *ch, const struct hb_file *f,
+                         struct hb_error *err);
 
 /* "a quarter-octave", "a half-octave", "an octave", "2 octaves", ... */
 const char *hb_band_step_words(unsigned step);
