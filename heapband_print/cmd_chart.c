@@ -247,7 +247,7 @@ static int fit_file_text(const struct hb_chart_job *job, struct hb_chart *ch,
      * a merged row can show. */
     if (o->sel.kind == HB_CHART_LIVE && o->sel.stat == HB_STAT_MAX
         && ch->row_step > ch->file_step) {
-        char *label = strdup("sum of its bands' peak live bytes");
+        char *label = strdup("peak live bytes summed over a row's bands");
         if (label == NULL)
             return hb_error_nomem(err, "building the chart");
         free((char *)ch->value_label);
