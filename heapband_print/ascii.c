@@ -10,7 +10,9 @@
  * the total heap as a bar graph sharing the heatmap's columns; the heatmap
  * with the largest band on top; the x axis with tick labels; the legend
  * saying which values each shade stands for.  Every chart column is drawn
- * `cw` characters wide, the largest whole number that fits the width.
+ * `cw` characters wide, the largest whole number that fits the width.  In
+ * a chart of one file a run of two or more empty rows is one line marked
+ * '~' (ascii_fit.c chooses the rows so that the whole chart fits).
  *
  * A difference chart (chart->diverging, heapband_print --diff) has signed
  * cells: one that grew is drawn with '+' '*' '#' '@', one that shrank with
