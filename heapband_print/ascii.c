@@ -10,7 +10,9 @@
  * the total heap as a bar graph sharing the heatmap's columns; the heatmap
  * with the largest band on top; the x axis with tick labels; the legend
  * saying which values each shade stands for.  Every chart column is drawn
- * `cw` characters wide, the largest whole number that fits the width.
+ * `cw` characters wide, the largest whole number that fits the width.  In
+ * a chart of one file a run of two or more empty rows is one line marked
+ * '~' (ascii_fit.c chooses the rows so that the whole chart fits).
  *
  * A difference chart (chart->diverging, heapband_print --diff) has signed
  * cells: one that grew is drawn with '+' '*' '#' '@', one that shrank with
@@ -21,6 +23,7 @@
  * `out`.  Cost: one pass over the cells.
  */
 #include "ascii.h"
+#include "band_merge.h"
 #include "palette.h"
 #include "units.h"
 
@@ -51,6 +54,8 @@ struct drawing {
     const char *const *shades;
     int nshades;              /* not counting the blank */
     const char *const *less;  /* difference charts: shades of less */
+    int xterm[9];             /* 256 colours: shade i's index, xterm[i-1] */
+    int fold;                 /* fold runs of empty rows into one line */
 };
 
 /* ----------------------------------------------------------------- layout */
@@ -176,9 +181,16 @@ static void print_mapping(const struct drawing *d)
         fprintf(d->out, "cell: %s;\ncolumn: blocks by lifetime L, "
                 "2^(k-1) <= L < 2^k (bucket k)\n", ch->value_label);
     }
-    fprintf(d->out, "rows: %s to %s; shading: %s scale\n",
-            ch->row_labels[0], ch->row_labels[ch->nrows - 1],
-            scales[d->o->scale]);
+    fprintf(d->out, "rows: %s to %s", ch->row_labels[0],
+            ch->row_labels[ch->nrows - 1]);
+    /* What one row holds: its sizes, and how many of the file's bands. */
+    if (ch->row_step > 0) {
+        unsigned merged = ch->row_step / ch->file_step;
+        fprintf(d->out, ", %s each", hb_band_step_words(ch->row_step));
+        if (merged > 1)
+            fprintf(d->out, " (%u bands)", merged);
+    }
+    fprintf(d->out, "; shading: %s scale\n", scales[d->o->scale]);
 }
 
 /* ------------------------------------------------------------- heap graph */
@@ -192,7 +204,7 @@ static void print_heap_graph(const struct drawing *d)
     const char *bar = d->o->unicode ? "\u2592" : ":";
     const char *peak = d->o->unicode ? "\u2588" : "#";
 
-    fprintf(d->out, "\ntotal heap (largest in each column), %s = peak:\n",
+    fprintf(d->out, "total heap (largest in each column), %s = peak:\n",
             peak);
     for (int y = h; y >= 1; y--) {
         left_margin(d, y == h ? top : "", d->o->unicode ? "\u2502" : "|");
@@ -236,6 +248,8 @@ static void start_colour(const struct drawing *d, int shade)
         hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
     if (d->o->color == HB_COLOR_TRUE)
         fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
+    else if (!d->ch->diverging)
+        fprintf(d->out, "\033[48;5;%dm", d->xterm[shade - 1]);
     else
         fprintf(d->out, "\033[48;5;%dm", hb_palette_xterm256(rgb));
 }
@@ -251,12 +265,35 @@ static void print_cell(const struct drawing *d, int shade)
     fputs("\033[0m", d->out);
 }
 
+/* Rows top .. bottom (top > bottom), all empty, as one marked line:
+ * "~ 128-4K: empty (5 rows)", cut to the plot's width. */
+static void print_fold(const struct drawing *d, size_t top, size_t bottom)
+{
+    char range[64], text[128];
+    hb_format_band(range, sizeof range, d->ch->row_lo[bottom],
+                   d->ch->row_hi[top]);
+    int n = snprintf(text, sizeof text, "%s: empty (%zu rows)", range,
+                     top - bottom + 1);
+    int room = (int)(d->ch->ncols * d->cw) - 1;
+    left_margin(d, "", "~ ");
+    fprintf(d->out, "%.*s\n", n < room ? n : room, text);
+}
+
 static void print_heatmap(const struct drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     if (ch->line == NULL)
         fputc('\n', d->out);
     for (size_t r = ch->nrows; r-- > 0;) {
+        size_t bottom = r;
+        while (d->fold && bottom > 0 && hb_chart_row_empty(ch, bottom)
+               && hb_chart_row_empty(ch, bottom - 1))
+            bottom--;
+        if (bottom < r) {
+            print_fold(d, r, bottom);
+            r = bottom;
+            continue;
+        }
         left_margin(d, ch->row_labels[r], d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++)
             print_cell(d, shade_index(d, ch->cells[r * ch->ncols + j]));
@@ -524,6 +561,8 @@ static void setup(struct drawing *d)
         d->shades = unicode_shades;
         d->nshades = 4;
     }
+    if (!d->ch->diverging && d->o->color == HB_COLOR_256)
+        hb_palette_xterm256_ramp(d->o->palette, d->nshades, d->xterm);
     size_t plot = hb_ascii_plot_width(d->o->width, d->gutter);
     if (d->ch->ncols > 0 && plot / d->ch->ncols > 1)
         d->cw = plot / d->ch->ncols;
@@ -533,7 +572,7 @@ void hb_ascii_render(FILE *out, const struct hb_chart *ch,
                      const struct hb_ascii_opts *o)
 {
     struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL };
+                         NULL, { 0 }, 1 };
     setup(&d);
     print_header(&d);
     print_mapping(&d);
@@ -551,7 +590,7 @@ void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
 {
     static const char *const scales[] = { "linear", "sqrt", "log" };
     struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL };
+                         NULL, { 0 }, 0 };
     setup(&d);
     fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
             ch->value_label);

@@ -79,9 +79,14 @@ struct hb_chart {
      * or last value); 0: cells are averages over time. */
     int values_are_whole;
 
-    /* Row r is band first_band + r of the file, block sizes row_lo[r] ..
-     * row_hi[r] bytes. */
+    /* Row r holds block sizes row_lo[r] .. row_hi[r] bytes: band
+     * first_band + r of the file, unless its rows were merged
+     * (band_merge.h), when first_band is the band of row 0's smallest
+     * size.  file_step is the width of the file's bands and row_step that
+     * of a row, in quarter-octaves (band_merge.h; 0: not known, a chart
+     * that is not of one file's size bands). */
     uint64_t first_band;
+    unsigned file_step, row_step;
     uint64_t *row_lo, *row_hi;
 
     /* How chart columns are made of stored columns: HB_ALIGN_TIME (every

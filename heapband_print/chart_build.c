@@ -17,6 +17,7 @@
 #define _POSIX_C_SOURCE 200809L     /* strdup */
 #include "chart_build.h"
 
+#include "band_merge.h"
 #include "grid.h"
 #include "units.h"
 
@@ -120,6 +121,7 @@ int hb_chart_start(struct hb_chart *ch, const struct hb_file *f,
     if (hb_chart_alloc(ch, nrows, ncols) < 0)
         return hb_error_nomem(err, "building the chart");
     ch->first_band = first_band;
+    ch->file_step = ch->row_step = hb_band_file_step(f);
     for (size_t r = 0; r < nrows; r++) {
         const struct hb_band *band = &f->bands[first_band + r];
         char label[80];

@@ -27,7 +27,6 @@
 #include "units.h"
 
 #define PROG HB_PROGRAM_NAME
-#define MAX_GRAPH_LINES 200           /* --height */
 #define DEFAULT_IMAGE_W 1200
 #define DEFAULT_IMAGE_H 800
 #define DEFAULT_SITE_THRESHOLD 1.0    /* --threshold, per cent */
@@ -47,6 +46,9 @@ static const char *const format_words[] = { "text", "csv", "json", NULL };
 static const char *const align_words[] = { "time", "fraction", NULL };
 /* In the order of enum hb_site_metric. */
 static const char *const site_by_words[] = { "peak", "alloc", "exit", NULL };
+/* --bands: auto, then the steps of band_merge.h in order. */
+static const char *const bands_words[] = { "auto", "quarter", "half",
+                                           "octave", NULL };
 
 struct option_spec;
 
@@ -215,13 +217,24 @@ static void set_width(struct hb_options *o, const struct option_spec *spec,
 static void set_height(struct hb_options *o, const struct option_spec *spec,
                        const char *value)
 {
-    o->height = parse_int(spec->name, value, 1, MAX_GRAPH_LINES);
+    o->height = parse_int(spec->name, value, HB_TERM_MIN_HEIGHT,
+                          HB_TERM_MAX_HEIGHT);
 }
 
+/* --color=WHEN, or a bare --color: always (as GNU tools take it). */
 static void set_color(struct hb_options *o, const struct option_spec *spec,
                       const char *value)
 {
-    o->color = (enum hb_color_choice)pick_word(spec, value);
+    o->color = value == NULL ? HB_COLOR_ALWAYS
+                             : (enum hb_color_choice)pick_word(spec, value);
+}
+
+/* --bands: 0 for auto, else the step in quarter-octaves (1, 2, 4). */
+static void set_bands(struct hb_options *o, const struct option_spec *spec,
+                      const char *value)
+{
+    int i = pick_word(spec, value);
+    o->bands_step = i == 0 ? 0 : 1u << (i - 1);
 }
 
 static void set_charset(struct hb_options *o, const struct option_spec *spec,
@@ -328,6 +341,7 @@ static void print_version(struct hb_options *o,
 #define BOTH (HB_CMD_CHART | HB_CMD_DIFF)
 #define VALUE 1
 #define FLAG 0
+#define OPTIONAL_VALUE 2              /* bare: the handler gets NULL */
 #define FIELD(member) offsetof(struct hb_options, member)
 
 static const struct option_spec options[] = {
@@ -352,10 +366,15 @@ static const struct option_spec options[] = {
     { "--width", BOTH, VALUE, set_width, 0, NULL, "Terminal output:",
       "--width=N", "characters per line [$COLUMNS, terminal, 80]" },
     { "--height", BOTH, VALUE, set_height, 0, NULL, NULL, "--height=N",
-      "lines of the total-heap graph [8; on a\n"
-      "terminal, a sixth of its height, 3 to 12]" },
-    { "--color", BOTH, VALUE, set_color, 0, color_words, NULL, NULL,
-      "ANSI colours [auto: on a terminal without NO_COLOR]" },
+      "lines the chart fits in; the heap graph takes\n"
+      "an eighth, 3 to 12 [$LINES, terminal, 24]" },
+    { "--bands", HB_CMD_CHART, VALUE, set_bands, 0, bands_words, NULL, NULL,
+      "rows of the chart: the file's bands merged\n"
+      "exactly into quarter-, half-octaves or octaves;\n"
+      "auto: the finest that fits --height (text only)" },
+    { "--color", BOTH, OPTIONAL_VALUE, set_color, 0, color_words, NULL, NULL,
+      "ANSI colours; bare --color: always\n"
+      "[auto: on a terminal without NO_COLOR]" },
     { "--charset", BOTH, VALUE, set_charset, 0, charset_words, NULL, NULL,
       "shade and axis characters [ascii]" },
     { "--format", BOTH, VALUE, set_format, 0, format_words, NULL, NULL,
@@ -397,7 +416,8 @@ static const struct option_spec options[] = {
       "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
       "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
       "peak <= +0%'; repeatable" },
-    { "--help", BOTH, FLAG, print_help, 0, NULL, "", NULL, "this text" },
+    { "--help", BOTH, FLAG, print_help, 0, NULL, "", "-h, --help",
+      "this text" },
     { "--version", BOTH, FLAG, print_version, 0, NULL, NULL, NULL,
       "the version" },
 };
@@ -540,7 +560,7 @@ void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
     o->site_threshold = DEFAULT_SITE_THRESHOLD;
     size_t max_files = cmd == HB_CMD_DIFF ? HB_MAX_INPUTS : 1;
     for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
+        const char *arg = strcmp(argv[i], "-h") == 0 ? "--help" : argv[i];
         if (arg[0] != '-' || strcmp(arg, "-") == 0) {
             add_file(o, arg, max_files);
             continue;
@@ -559,6 +579,10 @@ void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
             if (eq != NULL)
                 hb_option_error(name, "takes no value");
             spec->handle(o, spec, NULL);
+            continue;
+        }
+        if (spec->takes_value == OPTIONAL_VALUE) {
+            spec->handle(o, spec, eq ? eq + 1 : NULL);
             continue;
         }
         if (eq == NULL && i + 1 >= argc)

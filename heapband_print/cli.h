@@ -45,6 +45,8 @@ struct hb_options {
     struct hb_selection sel;
     const char *from_text, *to_text;    /* times or mark names */
     int width, height;                  /* 0: ask the terminal (term.h) */
+    unsigned bands_step;                /* --bands: 0 auto, else quarter-
+                                           octaves per row (band_merge.h) */
     enum hb_color_choice color;
     int unicode;                        /* --charset=unicode */
     const char *png, *svg;              /* image files, or NULL */

@@ -11,7 +11,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "ascii_fit.h"
+#include "band_merge.h"
 #include "chart_build.h"
 #include "export.h"
 #include "img_file.h"
@@ -39,6 +42,20 @@ static int build_chart(const struct hb_chart_job *job, size_t max_cols,
     return hb_error_status(&err);
 }
 
+/* Give a text chart its rows (job->fit_text); 0, or the exit status
+ * after printing the error (the chart is freed). */
+static int fit_text(const struct hb_chart_job *job, int width,
+                    struct hb_chart *ch)
+{
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    if (job->fit_text == NULL || job->o->format != HB_FORMAT_TEXT
+        || job->o->sites || job->fit_text(job, ch, width, &err) == 0)
+        return 0;
+    hb_chart_free(ch);
+    hb_error_print(&err, NULL);
+    return hb_error_status(&err);
+}
+
 /* Build the chart for a text width: the gutter depends on the labels of
  * the rows chosen, so build once, measure, and rebuild if it does not
  * fit.  Returns 0 or the exit status of the error. */
@@ -48,6 +65,8 @@ static int build_for_width(const struct hb_chart_job *job, int width,
     size_t gutter = job->gutter_guess;
     for (;;) {
         int r = build_chart(job, hb_ascii_plot_width(width, gutter), ch);
+        if (r == 0)
+            r = fit_text(job, width, ch);
         if (r != 0)
             return r;
         size_t need = hb_ascii_gutter(ch);
@@ -190,11 +209,54 @@ static int write_leaks(const struct hb_options *o, const struct hb_file *f)
     return status;
 }
 
+/* The chart of the file; with --bands=STEP, on rows of that step (every
+ * output).  --bands=auto is the text chart's (fit_file_text). */
 static int build_file_chart(const struct hb_chart_job *job,
                             const struct hb_selection *sel,
                             struct hb_chart *ch, struct hb_error *err)
 {
-    return hb_chart_build(job->files[0], sel, ch, err);
+    if (hb_chart_build(job->files[0], sel, ch, err) < 0)
+        return -1;
+    unsigned step = job->o->bands_step;
+    if (step != 0 && step != ch->row_step
+        && hb_chart_merge_bands(ch, job->files[0], step, err) < 0) {
+        hb_chart_free(ch);
+        return -1;
+    }
+    return 0;
+}
+
+/* The lines the text chart fits in: --height, $LINES, the terminal's. */
+static int text_lines(const struct hb_options *o)
+{
+    return o->height ? o->height : hb_term_height();
+}
+
+/* The text chart's rows: merged until it fits the terminal
+ * (--bands=auto), empty edges dropped unless --min-size or --max-size
+ * chose the rows. */
+static int fit_file_text(const struct hb_chart_job *job, struct hb_chart *ch,
+                         int width, struct hb_error *err)
+{
+    const struct hb_options *o = job->o;
+    int lines = text_lines(o);
+    struct hb_ascii_opts ao = hb_text_options(o, width,
+                                              hb_term_graph_height(lines));
+    if (hb_ascii_fit_rows(ch, job->files[0], o->bands_step, lines,
+                          o->sel.has_min_size || o->sel.has_max_size, &ao,
+                          err) < 0)
+        return -1;
+    /* A row's peak is not recorded: the sum of its bands' peaks is what
+     * a merged row can show. */
+    if (o->sel.kind == HB_CHART_LIVE && o->sel.stat == HB_STAT_MAX
+        && ch->row_step > ch->file_step) {
+        char *label = strdup("peak live bytes summed over a row's bands");
+        if (label == NULL)
+            return hb_error_nomem(err, "building the chart");
+        free((char *)ch->value_label);
+        ch->value_label = label;
+    }
+    return 0;
 }
 
 /* The text chart, or --sites (the sites of the chart's rows when
@@ -211,14 +273,15 @@ static int write_file_text(const struct hb_chart_job *job,
         struct hb_error err = { HB_ERR_NONE, 0, "" };
         if (hb_sites_report(stdout, job->files[0],
                             chosen ? ch->first_band : 0,
-                            chosen ? ch->first_band + ch->nrows - 1
+                            chosen ? hb_band_of_size(job->files[0],
+                                            ch->row_hi[ch->nrows - 1])
                                    : UINT64_MAX, &so, &err) < 0) {
             hb_error_print(&err, NULL);
             return hb_error_status(&err);
         }
     } else {
         struct hb_ascii_opts ao = hb_text_options(
-            o, width, o->height ? o->height : hb_term_graph_height());
+            o, width, hb_term_graph_height(text_lines(o)));
         hb_ascii_render(stdout, ch, &ao);
     }
     return 0;
@@ -239,7 +302,7 @@ int hb_cmd_chart(int argc, char **argv)
     }
     const struct hb_file *files[1] = { &f };
     struct hb_chart_job job = { &o, files, build_file_chart, write_file_text,
-                                CHART_GUTTER_GUESS };
+                                CHART_GUTTER_GUESS, fit_file_text };
     int status;
     if (hb_resolve_range(files, 1, &o) < 0) {
         status = HB_EXIT_BAD_INPUT;

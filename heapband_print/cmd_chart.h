@@ -46,6 +46,12 @@ typedef int hb_chart_builder(const struct hb_chart_job *job,
 typedef int hb_text_writer(const struct hb_chart_job *job,
                            const struct hb_chart *ch, int width);
 
+/* Choose the rows of the text chart ch (--format=text), built for a line
+ * of `width` characters.  Returns 0, or -1 with err set. */
+typedef int hb_text_fitter(const struct hb_chart_job *job,
+                           struct hb_chart *ch, int width,
+                           struct hb_error *err);
+
 /* What a command draws: a chart of one file, or of the difference of two. */
 struct hb_chart_job {
     const struct hb_options *o;
@@ -54,6 +60,7 @@ struct hb_chart_job {
     hb_text_writer *write_text;
     size_t gutter_guess;        /* characters the text chart's row labels
                                    and axis take, before they are known */
+    hb_text_fitter *fit_text;   /* or NULL: the rows as built */
 };
 
 /* The options of a text chart `width` characters wide. */

@@ -221,7 +221,8 @@ static int compare(struct diff_run *run, const struct hb_file *old_file,
         if (o->diff) {
             const struct hb_file *pair[2] = { old_file, new_file };
             struct hb_chart_job job = { o, pair, build_diff_chart,
-                                        write_diff_text, DIFF_GUTTER_GUESS };
+                                        write_diff_text, DIFF_GUTTER_GUESS,
+                                        NULL };
             status = hb_write_outputs(&job);
         }
         if (status == HB_EXIT_OK || status == HB_EXIT_OUTPUT) {

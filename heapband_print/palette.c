@@ -145,25 +145,60 @@ static long distance2(const unsigned char rgb[3], int r, int g, int b)
     return dr * dr + dg * dg + db * db;
 }
 
-int hb_palette_xterm256(const unsigned char rgb[3])
+/* The colour of xterm index i (16..255): the cube or the grey ramp, whose
+ * levels are 8, 18, ..., 238. */
+static void xterm_rgb(int i, int rgb[3])
 {
-    int ri = nearest_cube_level(rgb[0]);
-    int gi = nearest_cube_level(rgb[1]);
-    int bi = nearest_cube_level(rgb[2]);
-    int best = 16 + 36 * ri + 6 * gi + bi;
-    long best_d = distance2(rgb, cube_levels[ri], cube_levels[gi],
-                            cube_levels[bi]);
+    if (i >= 232) {
+        rgb[0] = rgb[1] = rgb[2] = 8 + 10 * (i - 232);
+        return;
+    }
+    i -= 16;
+    rgb[0] = cube_levels[i / 36];
+    rgb[1] = cube_levels[i / 6 % 6];
+    rgb[2] = cube_levels[i % 6];
+}
 
-    /* The grey ramp 232..255 has levels 8, 18, ..., 238. */
-    for (int k = 0; k < 24; k++) {
-        int level = 8 + 10 * k;
-        long d = distance2(rgb, level, level, level);
-        if (d < best_d) {
+/* The index nearest rgb among 16..255 whose taken[] is 0 (NULL: all);
+ * ties go to the cube's nearest levels, then to the lower index. */
+static int nearest_free(const unsigned char rgb[3], const unsigned char *taken)
+{
+    int best = 16 + 36 * nearest_cube_level(rgb[0])
+               + 6 * nearest_cube_level(rgb[1]) + nearest_cube_level(rgb[2]);
+    long best_d = -1;
+    if (taken == NULL || !taken[best]) {
+        int c[3];
+        xterm_rgb(best, c);
+        best_d = distance2(rgb, c[0], c[1], c[2]);
+    }
+    for (int i = 16; i < 256; i++) {
+        int c[3];
+        if (taken != NULL && taken[i])
+            continue;
+        xterm_rgb(i, c);
+        long d = distance2(rgb, c[0], c[1], c[2]);
+        if (best_d < 0 || d < best_d) {
             best_d = d;
-            best = 232 + k;
+            best = i;
         }
     }
     return best;
+}
+
+int hb_palette_xterm256(const unsigned char rgb[3])
+{
+    return nearest_free(rgb, NULL);
+}
+
+void hb_palette_xterm256_ramp(enum hb_palette p, int n, int *index)
+{
+    unsigned char taken[256] = { 0 };
+    for (int i = 1; i <= n; i++) {
+        unsigned char rgb[3];
+        hb_palette_rgb8(p, (double)i / n, rgb);
+        index[i - 1] = nearest_free(rgb, taken);
+        taken[index[i - 1]] = 1;
+    }
 }
 
 const char *hb_palette_name(enum hb_palette p)

@@ -39,6 +39,12 @@ void hb_palette_diverging_cell_rgb8(double t, unsigned char out[3]);
  * to the 8-bit colour rgb (the 6x6x6 cube or the 24-step grey ramp). */
 int hb_palette_xterm256(const unsigned char rgb[3]);
 
+/* The xterm-256 indices of the n shades t = 1/n, 2/n, ..., 1 of palette p
+ * into index[0 .. n-1], all different: each the nearest to its colour
+ * among those the shades before it did not take (two shades near the
+ * same cube colour would otherwise look the same in a legend). */
+void hb_palette_xterm256_ramp(enum hb_palette p, int n, int *index);
+
 /* "gregg" or "viridis". */
 const char *hb_palette_name(enum hb_palette p);
 

@@ -14,37 +14,52 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#define DEFAULT_GRAPH_HEIGHT 8
 #define MIN_GRAPH_HEIGHT 3
 #define MAX_GRAPH_HEIGHT 12
-/* The heap graph takes a sixth of the terminal's lines. */
-#define TERM_LINES_PER_GRAPH_LINE 6
+/* The heap graph takes an eighth of the lines the chart fits in: 3 of a
+ * 24-line terminal leave room for the header, the rows and the legend. */
+#define LINES_PER_GRAPH_LINE 8
+
+/* The whole number in the environment variable `name`, clamped to
+ * min .. max; 0 when it is not set or not a positive number. */
+static int env_size(const char *name, int min, int max)
+{
+    const char *text = getenv(name);
+    long v = text != NULL ? strtol(text, NULL, 10) : 0;
+    if (v <= 0)
+        return 0;
+    return v < min ? min : v > max ? max : (int)v;
+}
 
 int hb_term_width(void)
 {
-    const char *columns = getenv("COLUMNS");
-    if (columns != NULL) {
-        long v = strtol(columns, NULL, 10);
-        if (v > 0)
-            return v < HB_TERM_MIN_WIDTH ? HB_TERM_MIN_WIDTH
-                   : v > HB_TERM_MAX_WIDTH ? HB_TERM_MAX_WIDTH : (int)v;
-    }
+    int columns = env_size("COLUMNS", HB_TERM_MIN_WIDTH, HB_TERM_MAX_WIDTH);
+    if (columns > 0)
+        return columns;
     struct winsize ws;
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
         return ws.ws_col < HB_TERM_MIN_WIDTH ? HB_TERM_MIN_WIDTH : ws.ws_col;
     return HB_TERM_DEFAULT_WIDTH;
 }
 
-int hb_term_graph_height(void)
+int hb_term_height(void)
 {
+    int lines = env_size("LINES", HB_TERM_MIN_HEIGHT, HB_TERM_MAX_HEIGHT);
+    if (lines > 0)
+        return lines;
     struct winsize ws;
     if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
-        && ws.ws_row > 0) {
-        int h = ws.ws_row / TERM_LINES_PER_GRAPH_LINE;
-        return h < MIN_GRAPH_HEIGHT ? MIN_GRAPH_HEIGHT
-               : h > MAX_GRAPH_HEIGHT ? MAX_GRAPH_HEIGHT : h;
-    }
-    return DEFAULT_GRAPH_HEIGHT;
+        && ws.ws_row > 0)
+        return ws.ws_row < HB_TERM_MIN_HEIGHT ? HB_TERM_MIN_HEIGHT
+                                              : ws.ws_row;
+    return HB_TERM_DEFAULT_HEIGHT;
+}
+
+int hb_term_graph_height(int lines)
+{
+    int h = lines / LINES_PER_GRAPH_LINE;
+    return h < MIN_GRAPH_HEIGHT ? MIN_GRAPH_HEIGHT
+           : h > MAX_GRAPH_HEIGHT ? MAX_GRAPH_HEIGHT : h;
 }
 
 enum hb_color_mode hb_term_color_mode(enum hb_color_choice choice)

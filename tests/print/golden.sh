@@ -3,7 +3,7 @@
 # copies the fixtures here and points golden() (tests/lib.sh) at golden/.
 . "$HB_SRCDIR/tests/lib.sh"
 # The user's terminal settings must not change the goldens.
-unset COLUMNS COLORTERM
+unset COLUMNS LINES COLORTERM
 
 FIX="$HB_SRCDIR/tests/print/fixtures"
 GOLD="$HB_SRCDIR/tests/print/golden"

@@ -1,0 +1,129 @@
+/* ascii_fit.c -- rows of a text chart that fit the terminal: see
+ * ascii_fit.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * The lines a chart takes depend on everything drawn (the legend's items,
+ * the marks, the folded runs of empty rows), so they are counted by
+ * drawing it, not estimated: a chart that is said to fit does.
+ */
+#define _POSIX_C_SOURCE 200809L     /* open_memstream */
+#include "ascii_fit.h"
+
+#include "band_merge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The lines of the chart drawn with opts; -1 out of memory. */
+static long count_lines(const struct hb_chart *ch,
+                        const struct hb_ascii_opts *opts)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (mem == NULL)
+        return -1;
+    hb_ascii_render(mem, ch, opts);
+    if (fclose(mem) != 0) {
+        free(text);
+        return -1;
+    }
+    long n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    free(text);
+    return n;
+}
+
+/* Merge into rows of `step` and drop the empty edges. */
+static int merge_rows(struct hb_chart *ch, const struct hb_file *f,
+                      unsigned step, int keep_edges, struct hb_error *err)
+{
+    if (step != ch->row_step && hb_chart_merge_bands(ch, f, step, err) < 0)
+        return -1;
+    if (keep_edges)
+        return 0;
+    hb_chart_trim_rows(ch, f);
+    return hb_chart_widen_edges(ch, f, err);
+}
+
+/* A copy of the chart whose rows (cells, labels, bounds) are its own, the
+ * rest shared with ch: merging the copy leaves ch as it is.  Returns 0, or
+ * -1 out of memory (free_rows frees what was copied). */
+static int copy_rows(const struct hb_chart *ch, struct hb_chart *copy)
+{
+    size_t ncells = ch->nrows * ch->ncols, n = ch->nrows ? ch->nrows : 1;
+    *copy = *ch;
+    copy->cells = malloc((ncells ? ncells : 1) * sizeof *copy->cells);
+    copy->row_lo = malloc(n * sizeof *copy->row_lo);
+    copy->row_hi = malloc(n * sizeof *copy->row_hi);
+    copy->row_labels = calloc(n, sizeof *copy->row_labels);
+    if (!copy->cells || !copy->row_lo || !copy->row_hi || !copy->row_labels)
+        return -1;
+    memcpy(copy->cells, ch->cells, ncells * sizeof *ch->cells);
+    memcpy(copy->row_lo, ch->row_lo, ch->nrows * sizeof *ch->row_lo);
+    memcpy(copy->row_hi, ch->row_hi, ch->nrows * sizeof *ch->row_hi);
+    for (size_t r = 0; r < ch->nrows; r++)
+        if ((copy->row_labels[r] = strdup(ch->row_labels[r])) == NULL)
+            return -1;
+    return 0;
+}
+
+static void free_rows(struct hb_chart *copy)
+{
+    for (size_t r = 0; copy->row_labels != NULL && r < copy->nrows; r++)
+        free(copy->row_labels[r]);
+    free(copy->row_labels);
+    free(copy->cells);
+    free(copy->row_lo);
+    free(copy->row_hi);
+}
+
+/* The lines of the chart on rows of `step`: 0 on success with *lines set,
+ * or -1 with err. */
+static int lines_at(const struct hb_chart *ch, const struct hb_file *f,
+                    unsigned step, int keep_edges,
+                    const struct hb_ascii_opts *opts, long *lines,
+                    struct hb_error *err)
+{
+    struct hb_chart copy;
+    int r = copy_rows(ch, &copy) < 0 ? -1 : 0;
+    if (r < 0)
+        hb_error_nomem(err, "fitting the chart to the terminal");
+    else
+        r = merge_rows(&copy, f, step, keep_edges, err);
+    if (r == 0 && (*lines = count_lines(&copy, opts)) < 0)
+        r = hb_error_nomem(err, "fitting the chart to the terminal");
+    free_rows(&copy);
+    return r;
+}
+
+int hb_ascii_fit_rows(struct hb_chart *ch, const struct hb_file *f,
+                      unsigned step, int lines, int keep_edges,
+                      const struct hb_ascii_opts *opts, struct hb_error *err)
+{
+    if (step == 0) {
+        /* The finest step that fits, else the finest of the fewest
+         * lines (merging more does not help a chart whose marks or
+         * legend alone overflow). */
+        long best = -1;
+        for (unsigned s = ch->row_step; s <= HB_BANDS_COARSEST; s *= 2) {
+            long n;
+            if (lines_at(ch, f, s, keep_edges, opts, &n, err) < 0)
+                return -1;
+            if (best < 0 || n < best) {
+                best = n;
+                step = s;
+            }
+            if (n < lines)
+                break;
+        }
+    }
+    return merge_rows(ch, f, step, keep_edges, err);
+}
