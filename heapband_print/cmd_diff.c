@@ -19,6 +19,7 @@
 #include "leaks.h"
 #include "load.h"
 #include "rules.h"
+#include "site_diff.h"
 
 #define PROG HB_PROGRAM_NAME
 /* The first guess of the difference chart's gutter (row labels and
@@ -110,7 +111,7 @@ static int write_diff_text(const struct hb_chart_job *job,
     const struct hb_file *old_file = job->files[0], *new_file = job->files[1];
     struct hb_error err = { HB_ERR_NONE, 0, "" };
     if (hb_diff_report(stdout, old_file, new_file, o->paths[0], o->paths[1],
-                       &err) < 0) {
+                       job->ctx, &err) < 0) {
         hb_error_print(&err, NULL);
         return hb_error_status(&err);
     }
@@ -120,6 +121,34 @@ static int write_diff_text(const struct hb_chart_job *job,
         hb_ascii_render_diff(stdout, ch, &ao);
     }
     return 0;
+}
+
+/* The diff's JSON member "sites" (export.h); ctx is the job. */
+static void json_sites(FILE *out, const void *ctx)
+{
+    const struct hb_chart_job *job = ctx;
+    hb_site_diff_json(out, job->files[0], job->files[1], job->ctx);
+}
+
+/* The outputs of --diff: the sites compared once, for the text report and
+ * the JSON export.  Returns the exit status. */
+static int write_diff(const struct hb_options *o,
+                      const struct hb_file *old_file,
+                      const struct hb_file *new_file)
+{
+    struct hb_site_diff sites;
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    if (hb_site_diff_build(old_file, new_file, &sites, &err) < 0) {
+        hb_error_print(&err, NULL);
+        return hb_error_status(&err);
+    }
+    const struct hb_file *pair[2] = { old_file, new_file };
+    struct hb_chart_job job = { o, pair, build_diff_chart, write_diff_text,
+                                DIFF_GUTTER_GUESS, NULL, &sites };
+    job.json_more = json_sites;
+    int status = hb_write_outputs(&job);
+    hb_site_diff_free(&sites);
+    return status;
 }
 
 /* Evaluate every rule before anything is written: a rule that cannot be
@@ -218,12 +247,8 @@ static int compare(struct diff_run *run, const struct hb_file *old_file,
                               new_file, old_file }, 2, o) < 0) {
         status = HB_EXIT_BAD_INPUT;
     } else if ((status = eval_unsuppressed(run, old_file, new_file)) == 0) {
-        if (o->diff) {
-            const struct hb_file *pair[2] = { old_file, new_file };
-            struct hb_chart_job job = { o, pair, build_diff_chart,
-                                        write_diff_text, DIFF_GUTTER_GUESS };
-            status = hb_write_outputs(&job);
-        }
+        if (o->diff)
+            status = write_diff(o, old_file, new_file);
         if (status == HB_EXIT_OK || status == HB_EXIT_OUTPUT) {
             int r = print_verdicts(run);
             if (r != 0)
