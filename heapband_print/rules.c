@@ -497,7 +497,8 @@ int hb_rule_eval(const struct hb_rule *rule, const struct hb_file *new_file,
         return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: a relative "
                             "limit needs an old file (--diff OLD NEW)",
                             rule->value_column);
-    if (metric_value(rule, new_file, "NEW", &now, &new_sites, err) < 0
+    if (metric_value(rule, new_file, old_file ? "NEW" : "the file", &now,
+                     &new_sites, err) < 0
         || (old_file != NULL
             && metric_value(rule, old_file, "OLD", &before, &old_sites,
                             err) < 0))
