@@ -1,4 +1,4 @@
-/* diff_report.c -- the text report of heapband_print --diff (see
+/* diff_report.c -- the report of heapband_print --diff (see
  * diff_report.h).
  *
  * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
@@ -6,11 +6,14 @@
  *
  * Owns: whether two files can be compared, whether they hold the same
  * data, and the report's layout (the totals table, then the changed bands,
- * largest byte change first).  The figures come from metrics.h.
+ * largest byte change first, then the changed sites), and the sites'
+ * member of the diff's JSON export.  The figures come from metrics.h, the
+ * sites' comparison from site_diff.h.
  * Invariant: a band is listed exactly when one of the metrics the report
- * shows per band differs, and then only those that differ are printed.
+ * shows per band differs, and then only those that differ are printed; the
+ * same for a site and its figures.
  * Cost: one pass over each file's cells and leak lines, and a sort of the
- * changed bands.
+ * changed bands; the sites are compared once by the caller.
  */
 #include "diff_report.h"
 
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export.h"
 #include "metrics.h"
 #include "units.h"
 
@@ -332,4 +336,74 @@ int hb_diff_report(FILE *out, const struct hb_file *o,
     fputc('\n', out);
     site_rows_report(out, o, n, sites);
     return 0;
+}
+
+/* ---------------------------------------------------------- sites, JSON */
+
+static void json_figures(FILE *out, const char *name,
+                         const struct hb_site_figures *v)
+{
+    fprintf(out, "\"%s\": {\"allocs\": %llu, \"alloc_bytes\": %llu, "
+            "\"peak_bytes\": %llu, \"peak_blocks\": %llu, \"exit_bytes\": "
+            "%llu, \"exit_blocks\": %llu}", name,
+            (unsigned long long)v->allocs, (unsigned long long)v->alloc_bytes,
+            (unsigned long long)v->peak_bytes,
+            (unsigned long long)v->peak_blocks,
+            (unsigned long long)v->exit_bytes,
+            (unsigned long long)v->exit_blocks);
+}
+
+static void json_frames(FILE *out, const struct hb_file *f, uint64_t site)
+{
+    const struct hb_site *s = &f->sites[site - 1];
+    char text[HB_FRAME_TEXT_MAX];
+    fputs("\"frames\": [", out);
+    for (size_t i = 0; i < s->nframes; i++) {
+        hb_frame_format(f, s->frames[i], text, sizeof text);
+        if (i > 0)
+            fputs(", ", out);
+        hb_export_json_string(out, text);
+    }
+    fputc(']', out);
+}
+
+static void json_change(FILE *out, const struct hb_file *o,
+                        const struct hb_file *n, const struct hb_site_change *c)
+{
+    fprintf(out, "      {\"status\": \"%s\", \"old_site\": %llu, "
+            "\"new_site\": %llu,\n       ",
+            c->old_site == 0 ? "new" : c->new_site == 0 ? "gone" : "changed",
+            (unsigned long long)c->old_site, (unsigned long long)c->new_site);
+    if (c->new_site != 0)
+        json_frames(out, n, c->new_site);
+    else
+        json_frames(out, o, c->old_site);
+    fputs(",\n       ", out);
+    json_figures(out, "old", &c->old_v);
+    fputs(",\n       ", out);
+    json_figures(out, "new", &c->new_v);
+    fputc('}', out);
+}
+
+void hb_diff_sites_json(FILE *out, const struct hb_file *o,
+                       const struct hb_file *n, const struct hb_site_diff *d)
+{
+    fputs("\"sites\": {", out);
+    if (!d->available) {
+        fputs("\"available\": false, \"reason\": ", out);
+        hb_export_json_string(out, d->reason);
+        fputc('}', out);
+        return;
+    }
+    fprintf(out, "\"available\": true, \"unchanged\": %zu,\n    "
+            "\"other_sites\": {", d->nunchanged);
+    json_figures(out, "old", &d->old_other);
+    fputs(", ", out);
+    json_figures(out, "new", &d->new_other);
+    fputs("},\n    \"changed\": [", out);
+    for (size_t i = 0; i < d->nchanges; i++) {
+        fputs(i ? ",\n" : "\n", out);
+        json_change(out, o, n, &d->changes[i]);
+    }
+    fputs(d->nchanges ? "\n    ]}" : "]}", out);
 }

@@ -46,4 +46,11 @@ int hb_diff_report(FILE *out, const struct hb_file *old_file,
                    const char *new_name, const struct hb_site_diff *sites,
                    struct hb_error *err);
 
+/* The "sites" member of the diff's JSON export, from its name to its
+ * closing brace (the caller writes the separators around it): every
+ * changed stack of `sites`, in its order, with both files' figures. */
+void hb_diff_sites_json(FILE *out, const struct hb_file *old_file,
+                        const struct hb_file *new_file,
+                        const struct hb_site_diff *sites);
+
 #endif

@@ -247,3 +247,26 @@ int hb_metric_sites(const struct hb_file *f, enum hb_metric m,
     }
     return 0;
 }
+
+void hb_suppressed_exit_free(struct hb_suppressed_exit *s)
+{
+    free(s->band_bytes);
+    free(s->band_blocks);
+    memset(s, 0, sizeof *s);
+}
+
+uint64_t hb_metric_suppressed(const struct hb_suppressed_exit *s,
+                              enum hb_metric m, uint64_t first,
+                              uint64_t last)
+{
+    if (s == NULL
+        || (m != HB_METRIC_LEAKED && m != HB_METRIC_LEAKED_BLOCKS))
+        return 0;
+    int bytes = m == HB_METRIC_LEAKED;
+    if (first > last)
+        return bytes ? s->bytes : s->blocks;
+    uint64_t sum = 0;
+    for (uint64_t b = first; b <= last; b++)
+        sum += bytes ? s->band_bytes[b] : s->band_blocks[b];
+    return sum;
+}

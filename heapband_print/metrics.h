@@ -93,6 +93,23 @@ uint64_t *hb_metric_all_bands(const struct hb_file *f);
 int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
                     uint64_t first, uint64_t last, hb_u128 *value);
 
+/* What the suppressed sites of a file hold at exit (leaks.h fills it):
+ * the rules' leaked and leaked-blocks leave it out. */
+struct hb_suppressed_exit {
+    uint64_t bytes, blocks;              /* over the run */
+    uint64_t *band_bytes, *band_blocks;  /* by band, nbands of each */
+};
+
+void hb_suppressed_exit_free(struct hb_suppressed_exit *s);
+
+/* What s (NULL: nothing suppressed) takes away from m's value over the run
+ * (first > last) or over the bands first..last: for leaked and
+ * leaked-blocks what the suppressed sites hold there, else 0.  At most
+ * the value hb_metric_run or hb_metric_bands gives. */
+uint64_t hb_metric_suppressed(const struct hb_suppressed_exit *s,
+                              enum hb_metric m, uint64_t first,
+                              uint64_t last);
+
 /* The value of m (per_site) summed over the sites of f that have a frame
  * whose function matches pattern (site_diff.h), into *value, and how many
  * sites into *nmatched.  f must have version-3 site tables.  Returns 0,

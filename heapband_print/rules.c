@@ -343,14 +343,17 @@ static int no_site_tables(const struct hb_rule *rule, const struct hb_file *f,
  * site rule how many sites match into *nmatched; -1 (with the problem in
  * err) when its size range is not made of whole bands of f, or f has no
  * site tables. */
-static int metric_value(const struct hb_rule *rule, const struct hb_file *f,
-                        const char *which, amount *out, size_t *nmatched,
-                        struct hb_error *err)
+static int metric_value(const struct hb_rule *rule,
+                        const struct hb_rule_input *in, const char *which,
+                        amount *out, size_t *nmatched, struct hb_error *err)
 {
+    const struct hb_file *f = in->file;
     uint64_t first, last;
     hb_u128 value;
     if (rule->subject == HB_SUBJECT_RUN) {
-        *out = (amount)hb_metric_run(f, rule->metric);
+        *out = (amount)hb_metric_run(f, rule->metric)
+               - (amount)hb_metric_suppressed(in->suppressed, rule->metric,
+                                              1, 0);
         return 0;
     }
     if (rule->subject == HB_SUBJECT_SITES) {
@@ -375,7 +378,9 @@ static int metric_value(const struct hb_rule *rule, const struct hb_file *f,
     }
     if (hb_metric_bands(f, rule->metric, first, last, &value) < 0)
         return hb_error_nomem(err, "checking the rules");
-    *out = (amount)value;
+    *out = (amount)value - (amount)hb_metric_suppressed(in->suppressed,
+                                                        rule->metric, first,
+                                                        last);
     return 0;
 }
 
@@ -485,10 +490,12 @@ static void format_change(char *buf, size_t len, amount now, amount before)
                  (long double)(now - before) * 100.0L / (long double)before);
 }
 
-int hb_rule_eval(const struct hb_rule *rule, const struct hb_file *new_file,
-                 const struct hb_file *old_file, char *verdict,
+int hb_rule_eval(const struct hb_rule *rule,
+                 const struct hb_rule_input *new_in,
+                 const struct hb_rule_input *old_in, char *verdict,
                  size_t verdict_len, struct hb_error *err)
 {
+    const struct hb_file *old_file = old_in ? old_in->file : NULL;
     enum hb_metric_unit unit = hb_metrics[rule->metric].unit;
     amount now, before = 0;
     size_t new_sites = 0, old_sites = 0;
@@ -497,10 +504,10 @@ int hb_rule_eval(const struct hb_rule *rule, const struct hb_file *new_file,
         return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: a relative "
                             "limit needs an old file (--diff OLD NEW)",
                             rule->value_column);
-    if (metric_value(rule, new_file, old_file ? "NEW" : "the file", &now,
+    if (metric_value(rule, new_in, old_file ? "NEW" : "the file", &now,
                      &new_sites, err) < 0
         || (old_file != NULL
-            && metric_value(rule, old_file, "OLD", &before, &old_sites,
+            && metric_value(rule, old_in, "OLD", &before, &old_sites,
                             err) < 0))
         return -1;
     if (rule->subject == HB_SUBJECT_SITES && new_sites + old_sites == 0)

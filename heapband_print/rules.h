@@ -95,14 +95,23 @@ int hb_rule_parse(const char *text, struct hb_rule *rule,
 /* Does the rule need an OLD file (a relative limit)? */
 int hb_rule_is_relative(const struct hb_rule *rule);
 
+/* A file a rule reads, with what its suppressed sites hold at exit (NULL
+ * without --suppressions): `leaked` and `leaked-blocks` of the run and of
+ * bands leave that out; site rules do not. */
+struct hb_rule_input {
+    const struct hb_file *file;
+    const struct hb_suppressed_exit *suppressed;
+};
+
 /* Evaluate on NEW (and OLD, NULL when there is none).  Returns 1 when the
  * rule holds, 0 when it is broken (verdict: "rule 'TEXT' broken: ..."),
  * -1 when it cannot be evaluated (err, HB_ERR_USAGE: "column N: ..."): a
  * relative rule without OLD, a band range that does not fall on the
  * file's band boundaries, a site rule on a file without version-3 site
  * tables or whose pattern matches no site (HB_ERR_NOMEM: out of memory). */
-int hb_rule_eval(const struct hb_rule *rule, const struct hb_file *new_file,
-                 const struct hb_file *old_file, char *verdict,
+int hb_rule_eval(const struct hb_rule *rule,
+                 const struct hb_rule_input *new_in,
+                 const struct hb_rule_input *old_in, char *verdict,
                  size_t verdict_len, struct hb_error *err);
 
 #endif

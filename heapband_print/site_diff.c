@@ -7,8 +7,9 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * Owns the matching rule of site_diff.h and the site part of the diff's
- * JSON export.  Matching gives every frame of both files a class number
+ * Owns the matching rule of site_diff.h, and the figures of sites by
+ * pattern (with leaks.h's LeakSanitizer-style matcher, the one the
+ * suppressions use).  Matching gives every frame of both files a class number
  * (frames that match share one) by sorting the frames of both tables by
  * their matching key, then sorts the sites of both files by their frames'
  * classes: a run of equal stacks is one stack, with its sites of OLD and of
@@ -23,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
 #include "leaks.h"
 
 /* -------------------------------------------------------------- figures */
@@ -322,76 +322,6 @@ int hb_site_diff_any(const struct hb_site_diff *d)
     return d->available
            && (d->nchanges > 0
                || !hb_site_figures_equal(&d->old_other, &d->new_other));
-}
-
-/* ----------------------------------------------------------------- JSON */
-
-static void json_figures(FILE *out, const char *name,
-                         const struct hb_site_figures *v)
-{
-    fprintf(out, "\"%s\": {\"allocs\": %llu, \"alloc_bytes\": %llu, "
-            "\"peak_bytes\": %llu, \"peak_blocks\": %llu, \"exit_bytes\": "
-            "%llu, \"exit_blocks\": %llu}", name,
-            (unsigned long long)v->allocs, (unsigned long long)v->alloc_bytes,
-            (unsigned long long)v->peak_bytes,
-            (unsigned long long)v->peak_blocks,
-            (unsigned long long)v->exit_bytes,
-            (unsigned long long)v->exit_blocks);
-}
-
-static void json_frames(FILE *out, const struct hb_file *f, uint64_t site)
-{
-    const struct hb_site *s = &f->sites[site - 1];
-    char text[HB_FRAME_TEXT_MAX];
-    fputs("\"frames\": [", out);
-    for (size_t i = 0; i < s->nframes; i++) {
-        hb_frame_format(f, s->frames[i], text, sizeof text);
-        if (i > 0)
-            fputs(", ", out);
-        hb_export_json_string(out, text);
-    }
-    fputc(']', out);
-}
-
-static void json_change(FILE *out, const struct hb_file *o,
-                        const struct hb_file *n, const struct hb_site_change *c)
-{
-    fprintf(out, "      {\"status\": \"%s\", \"old_site\": %llu, "
-            "\"new_site\": %llu,\n       ",
-            c->old_site == 0 ? "new" : c->new_site == 0 ? "gone" : "changed",
-            (unsigned long long)c->old_site, (unsigned long long)c->new_site);
-    if (c->new_site != 0)
-        json_frames(out, n, c->new_site);
-    else
-        json_frames(out, o, c->old_site);
-    fputs(",\n       ", out);
-    json_figures(out, "old", &c->old_v);
-    fputs(",\n       ", out);
-    json_figures(out, "new", &c->new_v);
-    fputc('}', out);
-}
-
-void hb_site_diff_json(FILE *out, const struct hb_file *o,
-                       const struct hb_file *n, const struct hb_site_diff *d)
-{
-    fputs("\"sites\": {", out);
-    if (!d->available) {
-        fputs("\"available\": false, \"reason\": ", out);
-        hb_export_json_string(out, d->reason);
-        fputc('}', out);
-        return;
-    }
-    fprintf(out, "\"available\": true, \"unchanged\": %zu,\n    "
-            "\"other_sites\": {", d->nunchanged);
-    json_figures(out, "old", &d->old_other);
-    fputs(", ", out);
-    json_figures(out, "new", &d->new_other);
-    fputs("},\n    \"changed\": [", out);
-    for (size_t i = 0; i < d->nchanges; i++) {
-        fputs(i ? ",\n" : "\n", out);
-        json_change(out, o, n, &d->changes[i]);
-    }
-    fputs(d->nchanges ? "\n    ]}" : "]}", out);
 }
 
 /* ---------------------------------------------------- sites by pattern */

@@ -24,7 +24,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "error.h"
 #include "hbfile.h"
@@ -74,11 +73,6 @@ int hb_site_figures_equal(const struct hb_site_figures *a,
 
 /* Whether d found a difference: a stack changed, or the other sites. */
 int hb_site_diff_any(const struct hb_site_diff *d);
-
-/* The "sites" member of the diff's JSON export, from its name to its
- * closing brace (the caller writes the separators around it). */
-void hb_site_diff_json(FILE *out, const struct hb_file *o,
-                       const struct hb_file *n, const struct hb_site_diff *d);
 
 /* Whether f has version-3 site tables; if not, why, into why ("is format
  * version 2", "records no sites (depth: 0)"). */

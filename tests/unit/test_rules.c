@@ -390,8 +390,8 @@ static const struct evaluation evaluations[] = {
 };
 
 static void run_evaluations(const struct evaluation *table, size_t n,
-                            const struct hb_file *old_file,
-                            const struct hb_file *new_file)
+                            const struct hb_rule_input *old_in,
+                            const struct hb_rule_input *new_in)
 {
     for (size_t i = 0; i < n; i++) {
         const struct evaluation *e = &table[i];
@@ -402,7 +402,7 @@ static void run_evaluations(const struct evaluation *table, size_t n,
             check(0, "'%s' does not parse: %s", e->text, err.msg);
             continue;
         }
-        int got = hb_rule_eval(&r, new_file, e->with_old ? old_file : NULL,
+        int got = hb_rule_eval(&r, new_in, e->with_old ? old_in : NULL,
                                verdict, sizeof verdict, &err);
         const char *message = got == CANNOT ? err.msg : verdict;
         check(got == e->verdict, "'%s'%s: verdict %d, expected %d (%s)",
@@ -459,8 +459,47 @@ static void test_exact(void)
     old_file.total_allocs = 9007199254740992ULL;
     new_file.total_alloc_bytes = UINT64_MAX;
     old_file.total_alloc_bytes = UINT64_MAX - 1;
+    struct hb_rule_input old_in = { &old_file, NULL };
+    struct hb_rule_input new_in = { &new_file, NULL };
     run_evaluations(exact_evaluations, sizeof exact_evaluations
-                    / sizeof exact_evaluations[0], &old_file, &new_file);
+                    / sizeof exact_evaluations[0], &old_in, &new_in);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Suppressions                                                            */
+/* ---------------------------------------------------------------------- */
+
+/* NEW with its band-2 leak (30 bytes, 1 block) suppressed, OLD with 6
+ * of band 1's 16 bytes (1 of 2 blocks): the leaked figures leave them
+ * out, the others do not change. */
+static const struct evaluation suppressed_evaluations[] = {
+    { "leaked == 16", 0, HOLDS, NULL },
+    { "leaked-blocks == 2", 0, HOLDS, NULL },
+    { "band 17-33 leaked == 0", 0, HOLDS, NULL },
+    { "band 1-33 leaked == 16", 0, HOLDS, NULL },
+    { "band 1-33 leaked-blocks == 2", 0, HOLDS, NULL },
+    { "alloc-bytes == 166", 0, HOLDS, NULL },
+    { "band 17-33 alloc-bytes == 90", 0, HOLDS, NULL },
+    { "leaked <= +0", 1, BROKEN, "rule 'leaked <= +0' broken: leaked is 16, "
+      "was 10 (+6, +60.00%), limit <= 10" },
+    { "band 1-17 leaked-blocks == +1", 1, HOLDS, NULL },
+};
+
+static void test_suppressed(const struct hb_file *old_file,
+                            const struct hb_file *new_file)
+{
+    uint64_t new_bytes[5] = { 0, 0, 30, 0, 0 }, new_blocks[5] = { 0, 0, 1 };
+    uint64_t old_bytes[5] = { 0, 6 }, old_blocks[5] = { 0, 1 };
+    struct hb_suppressed_exit new_s = { 30, 1, new_bytes, new_blocks };
+    struct hb_suppressed_exit old_s = { 6, 1, old_bytes, old_blocks };
+    struct hb_rule_input old_in = { old_file, &old_s };
+    struct hb_rule_input new_in = { new_file, &new_s };
+    check(hb_metric_suppressed(NULL, HB_METRIC_LEAKED, 1, 0) == 0,
+          "nothing suppressed");
+    check(hb_metric_suppressed(&new_s, HB_METRIC_ALLOC_BYTES, 1, 0) == 0,
+          "suppressions leave alloc-bytes alone");
+    run_evaluations(suppressed_evaluations, sizeof suppressed_evaluations
+                    / sizeof suppressed_evaluations[0], &old_in, &new_in);
 }
 
 int main(void)
@@ -471,8 +510,11 @@ int main(void)
     test_good_rules();
     test_bad_rules();
     test_metrics(&new_file);
+    struct hb_rule_input old_in = { &old_file, NULL };
+    struct hb_rule_input new_in = { &new_file, NULL };
     run_evaluations(evaluations, sizeof evaluations / sizeof evaluations[0],
-                    &old_file, &new_file);
+                    &old_in, &new_in);
     test_exact();
+    test_suppressed(&old_file, &new_file);
     return check_summary();
 }
