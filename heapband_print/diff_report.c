@@ -23,6 +23,7 @@
 
 #include "export.h"
 #include "metrics.h"
+#include "sites.h"
 #include "units.h"
 
 /* ------------------------------------------------------------- checks */
@@ -257,16 +258,6 @@ static void site_figure_rows(FILE *out, const char *label,
     }
 }
 
-static void site_frames(FILE *out, const struct hb_file *f, uint64_t site)
-{
-    const struct hb_site *s = &f->sites[site - 1];
-    char text[HB_FRAME_TEXT_MAX];
-    for (size_t i = 0; i < s->nframes; i++) {
-        hb_frame_format(f, s->frames[i], text, sizeof text);
-        fprintf(out, "       %s %s\n", i == 0 ? "at" : "by", text);
-    }
-}
-
 static void site_rows_report(FILE *out, const struct hb_file *o,
                              const struct hb_file *n,
                              const struct hb_site_diff *d)
@@ -292,9 +283,9 @@ static void site_rows_report(FILE *out, const struct hb_file *o,
                  ? " new" : c->new_site == 0 ? " gone" : "");
         site_figure_rows(out, label, &c->old_v, &c->new_v);
         if (c->new_site != 0)
-            site_frames(out, n, c->new_site);
+            hb_sites_print_frames(out, n, c->new_site);
         else
-            site_frames(out, o, c->old_site);
+            hb_sites_print_frames(out, o, c->old_site);
     }
     if (shown < d->nchanges)
         fprintf(out, "... and %zu more sites changed (--format=json lists "

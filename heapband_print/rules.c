@@ -4,12 +4,15 @@
  * and the file COPYING.
  *
  * Owns the rule grammar, the rule's messages (a problem with its column, a
- * broken rule's verdict) and the comparison of a metric with its limit.
- * The metrics themselves, their names and units, come from metrics.h.
+ * broken rule's verdict) and the comparison of a metric with its limit, in
+ * exact integer arithmetic.  The metrics themselves, their names and
+ * units, come from metrics.h.
  * Invariant: a parsed rule names a metric that exists for its subject (a
- * per-band metric when it has a band).  Cost: parsing is linear in the
- * rule's length; evaluating a run metric is constant, a band metric one
- * pass over the cells or the leak lines of each file.
+ * per-band metric when it has a band, a per-site one when it has a
+ * pattern).  Cost: parsing is linear in the rule's length; evaluating a
+ * run metric is constant, a band metric one pass over the cells or the
+ * leak lines of each file, a site metric one match per frame of the
+ * file's table and one pass over its site records.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "rules.h"
