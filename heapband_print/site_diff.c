@@ -13,8 +13,9 @@
  * (frames that match share one) by sorting the frames of both tables by
  * their matching key, then sorts the sites of both files by their frames'
  * classes: a run of equal stacks is one stack, with its sites of OLD and of
- * NEW.  Nothing is built per stack but pointers, so memory is linear in the
- * tables whatever the frames' text.  Invariant: reads the model only.
+ * NEW.  Stacks are compared as arrays of class numbers (one array of the
+ * sites' frame counts), so memory is linear in the tables whatever the
+ * frames' text.  Invariant: reads the model only.
  * Cost: two sorts (frames, sites), O(t log t) comparisons for tables of t
  * entries, and one pass over the site records.
  */
@@ -128,24 +129,21 @@ static int cmp_frame_refs(const void *pa, const void *pb)
     return cmp_u64(a->fr->offset, b->fr->offset);
 }
 
-/* A site of one of the two files, its frames' classes in cls. */
+/* A site of one of the two files, as its frames' classes, in order. */
 struct site_ref {
-    const struct hb_site *site;
-    const uint64_t *cls;         /* the file's classes, by frame - 1 */
+    const uint64_t *stack;
+    size_t nframes;
+    uint64_t id;
     int is_new;
 };
 
 static int cmp_stacks(const struct site_ref *a, const struct site_ref *b)
 {
-    size_t n = a->site->nframes < b->site->nframes ? a->site->nframes
-                                                   : b->site->nframes;
-    for (size_t i = 0; i < n; i++) {
-        int c = cmp_u64(a->cls[a->site->frames[i] - 1],
-                        b->cls[b->site->frames[i] - 1]);
-        if (c != 0)
-            return c;
-    }
-    return cmp_u64(a->site->nframes, b->site->nframes);
+    size_t n = a->nframes < b->nframes ? a->nframes : b->nframes;
+    for (size_t i = 0; i < n; i++)
+        if (a->stack[i] != b->stack[i])
+            return a->stack[i] < b->stack[i] ? -1 : 1;
+    return cmp_u64(a->nframes, b->nframes);
 }
 
 /* By stack, then OLD before NEW, then by number. */
@@ -157,7 +155,7 @@ static int cmp_site_refs(const void *pa, const void *pb)
         return c;
     if (a->is_new != b->is_new)
         return a->is_new - b->is_new;
-    return cmp_u64(a->site->id, b->site->id);
+    return cmp_u64(a->id, b->id);
 }
 
 /* The class of every frame of both files: cls[0] for o's frames, cls[1]
@@ -227,7 +225,7 @@ static void add_stack(struct hb_site_diff *d, const struct site_ref *refs,
     struct hb_site_change c;
     memset(&c, 0, sizeof c);
     for (size_t i = 0; i < n; i++) {
-        uint64_t id = refs[i].site->id;
+        uint64_t id = refs[i].id;
         uint64_t *first = refs[i].is_new ? &c.new_site : &c.old_site;
         if (*first == 0)
             *first = id;
@@ -245,21 +243,46 @@ static void add_stack(struct hb_site_diff *d, const struct site_ref *refs,
     d->changes[d->nchanges++] = c;
 }
 
+/* The stacks of both files' sites as classes, one after the other in
+ * *stacks (malloc'd), and a reference to each site.  -1 out of memory. */
+static struct site_ref *site_refs(const struct hb_file *const files[2],
+                                  uint64_t *const cls[2], uint64_t **stacks)
+{
+    size_t nsites = files[0]->nsites + files[1]->nsites, nframes = 0, k = 0;
+    for (int w = 0; w < 2; w++)
+        for (size_t i = 0; i < files[w]->nsites; i++)
+            nframes += files[w]->sites[i].nframes;
+    struct site_ref *refs = malloc((nsites ? nsites : 1) * sizeof *refs);
+    uint64_t *at = *stacks = malloc((nframes ? nframes : 1) * sizeof *at);
+    if (refs == NULL || at == NULL) {
+        free(refs);
+        free(*stacks);
+        return NULL;
+    }
+    for (int w = 0; w < 2; w++)
+        for (size_t i = 0; i < files[w]->nsites; i++) {
+            const struct hb_site *s = &files[w]->sites[i];
+            refs[k++] = (struct site_ref){ at, s->nframes, s->id, w };
+            for (size_t j = 0; j < s->nframes; j++)
+                *at++ = cls[w][s->frames[j] - 1];
+        }
+    return refs;
+}
+
 static int match_sites(struct hb_site_diff *d,
                        const struct hb_file *const files[2],
                        uint64_t *const cls[2],
                        struct hb_site_figures *const v[2])
 {
-    size_t total = files[0]->nsites + files[1]->nsites, k = 0;
-    struct site_ref *refs = malloc((total ? total : 1) * sizeof *refs);
+    size_t total = files[0]->nsites + files[1]->nsites;
+    uint64_t *stacks = NULL;
+    struct site_ref *refs = site_refs(files, cls, &stacks);
     d->changes = malloc((total ? total : 1) * sizeof *d->changes);
     if (refs == NULL || d->changes == NULL) {
         free(refs);
+        free(stacks);
         return -1;
     }
-    for (int w = 0; w < 2; w++)
-        for (size_t i = 0; i < files[w]->nsites; i++)
-            refs[k++] = (struct site_ref){ &files[w]->sites[i], cls[w], w };
     qsort(refs, total, sizeof *refs, cmp_site_refs);
     for (size_t i = 0; i < total;) {
         size_t end = i + 1;
@@ -270,6 +293,7 @@ static int match_sites(struct hb_site_diff *d,
     }
     qsort(d->changes, d->nchanges, sizeof *d->changes, by_change);
     free(refs);
+    free(stacks);
     return 0;
 }
 
