@@ -79,13 +79,15 @@ static int build_for_width(const struct hb_chart_job *job, int width,
 
 /* Write the chart as CSV or JSON when --format asks for one; returns 1 if
  * it did, 0 for --format=text. */
-static int write_export(const struct hb_chart *ch, const struct hb_options *o)
+static int write_export(const struct hb_chart_job *job,
+                        const struct hb_chart *ch)
 {
+    const struct hb_options *o = job->o;
     if (o->format == HB_FORMAT_CSV)
         hb_export_csv(stdout, ch);
     else if (o->format == HB_FORMAT_JSON)
         hb_export_json(stdout, ch, hb_stat_words[o->sel.stat],
-                       hb_weight_words[o->sel.weight]);
+                       hb_weight_words[o->sel.weight], job->json_more, job);
     return o->format != HB_FORMAT_TEXT;
 }
 
@@ -108,7 +110,7 @@ static int write_text(const struct hb_chart_job *job)
     int r = build_for_width(job, width, &ch);
     if (r != 0)
         return r;
-    if (!write_export(&ch, o))
+    if (!write_export(job, &ch))
         r = job->write_text(job, &ch, width);
     hb_chart_free(&ch);
     return r;
@@ -302,7 +304,8 @@ int hb_cmd_chart(int argc, char **argv)
     }
     const struct hb_file *files[1] = { &f };
     struct hb_chart_job job = { &o, files, build_file_chart, write_file_text,
-                                CHART_GUTTER_GUESS, fit_file_text };
+                                CHART_GUTTER_GUESS, fit_file_text, NULL,
+                                NULL };
     int status;
     if (hb_resolve_range(files, 1, &o) < 0) {
         status = HB_EXIT_BAD_INPUT;

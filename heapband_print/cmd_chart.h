@@ -25,6 +25,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "error.h"
+#include "export.h"
 
 /* Run the chart command; returns the exit status: 0, 1 when an output
  * could not be written, 2 on bad input or options, 3 out of memory. */
@@ -61,6 +62,11 @@ struct hb_chart_job {
     size_t gutter_guess;        /* characters the text chart's row labels
                                    and axis take, before they are known */
     hb_text_fitter *fit_text;   /* or NULL: the rows as built */
+    hb_json_member *json_more;  /* NULL, or a member the command adds to
+                                   the JSON export (export.h), called with
+                                   the job */
+    const void *ctx;            /* the command's own data for write_text
+                                   and json_more */
 };
 
 /* The options of a text chart `width` characters wide. */

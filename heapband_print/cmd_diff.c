@@ -19,6 +19,7 @@
 #include "leaks.h"
 #include "load.h"
 #include "rules.h"
+#include "site_diff.h"
 
 #define PROG HB_PROGRAM_NAME
 /* The first guess of the difference chart's gutter (row labels and
@@ -110,7 +111,7 @@ static int write_diff_text(const struct hb_chart_job *job,
     const struct hb_file *old_file = job->files[0], *new_file = job->files[1];
     struct hb_error err = { HB_ERR_NONE, 0, "" };
     if (hb_diff_report(stdout, old_file, new_file, o->paths[0], o->paths[1],
-                       &err) < 0) {
+                       job->ctx, &err) < 0) {
         hb_error_print(&err, NULL);
         return hb_error_status(&err);
     }
@@ -122,21 +123,49 @@ static int write_diff_text(const struct hb_chart_job *job,
     return 0;
 }
 
+/* The diff's JSON member "sites" (export.h); ctx is the job. */
+static void json_sites(FILE *out, const void *ctx)
+{
+    const struct hb_chart_job *job = ctx;
+    hb_diff_sites_json(out, job->files[0], job->files[1], job->ctx);
+}
+
+/* The outputs of --diff: the sites compared once, for the text report and
+ * the JSON export.  Returns the exit status. */
+static int write_diff(const struct hb_options *o,
+                      const struct hb_file *old_file,
+                      const struct hb_file *new_file)
+{
+    struct hb_site_diff sites;
+    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    if (hb_site_diff_build(old_file, new_file, &sites, &err) < 0) {
+        hb_error_print(&err, NULL);
+        return hb_error_status(&err);
+    }
+    const struct hb_file *pair[2] = { old_file, new_file };
+    struct hb_chart_job job = { o, pair, build_diff_chart, write_diff_text,
+                                DIFF_GUTTER_GUESS, NULL, NULL, &sites };
+    job.json_more = json_sites;
+    int status = hb_write_outputs(&job);
+    hb_site_diff_free(&sites);
+    return status;
+}
+
 /* Evaluate every rule before anything is written: a rule that cannot be
  * evaluated (a size range off the file's bands) is bad input.  The broken
  * ones' messages go into run->broken.  Returns 0 or the exit status. */
-static int eval_rules(struct diff_run *run, const struct hb_file *old_file,
-                      const struct hb_file *new_file)
+static int eval_rules(struct diff_run *run, const struct hb_rule_input *old_in,
+                      const struct hb_rule_input *new_in)
 {
     char verdict[VERDICT_MAX];
     for (size_t i = 0; i < run->o.nrules; i++) {
         struct hb_error err = { HB_ERR_NONE, 0, "" };
-        int r = hb_rule_eval(&run->rules[i], new_file, old_file, verdict,
+        int r = hb_rule_eval(&run->rules[i], new_in, old_in, verdict,
                              sizeof verdict, &err);
         if (r < 0) {
             fprintf(stderr, PROG ": rule '%s': %s\n", run->rules[i].text,
                     err.msg);
-            return HB_EXIT_BAD_INPUT;
+            return hb_error_status(&err);
         }
         if (r == 0) {
             char *kept = malloc(strlen(verdict) + 1);
@@ -152,31 +181,35 @@ static int eval_rules(struct diff_run *run, const struct hb_file *old_file,
     return 0;
 }
 
-/* eval_rules on views of the files whose leaked figures leave out the
- * sites the --suppressions files match (the files themselves without
+/* eval_rules with the leaked figures leaving out what the sites the
+ * --suppressions files match hold at exit (nothing left out without
  * --suppressions).  Returns 0 or the exit status. */
 static int eval_unsuppressed(struct diff_run *run,
                              const struct hb_file *old_file,
                              const struct hb_file *new_file)
 {
+    struct hb_rule_input in[2] = { { old_file, NULL }, { new_file, NULL } };
     if (run->o.nsuppressions == 0)
-        return eval_rules(run, old_file, new_file);
+        return eval_rules(run, old_file ? &in[0] : NULL, &in[1]);
     struct hb_suppressions supp = { NULL, 0 };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
-    struct hb_file views[2];
-    struct hb_leakrec *owned[2] = { NULL, NULL };
-    const struct hb_file *in[2] = { old_file, new_file };
+    struct hb_suppressed_exit suppressed[2];
+    memset(suppressed, 0, sizeof suppressed);
     int status = hb_read_suppressions(&run->o, &supp);
-    for (int i = 0; i < 2 && status == 0; i++)
-        if (in[i] != NULL && hb_leaks_unsuppressed(in[i], &supp, &views[i],
-                                                   &owned[i], &err) < 0) {
+    for (int i = 0; i < 2 && status == 0; i++) {
+        if (in[i].file == NULL)
+            continue;
+        if (hb_leaks_suppressed_exit(in[i].file, &supp, &suppressed[i],
+                                     &err) < 0) {
             hb_error_print(&err, NULL);
             status = hb_error_status(&err);
         }
+        in[i].suppressed = &suppressed[i];
+    }
     if (status == 0)
-        status = eval_rules(run, old_file ? &views[0] : NULL, &views[1]);
-    free(owned[0]);
-    free(owned[1]);
+        status = eval_rules(run, old_file ? &in[0] : NULL, &in[1]);
+    hb_suppressed_exit_free(&suppressed[0]);
+    hb_suppressed_exit_free(&suppressed[1]);
     hb_suppressions_free(&supp);
     return status;
 }
@@ -218,13 +251,8 @@ static int compare(struct diff_run *run, const struct hb_file *old_file,
                               new_file, old_file }, 2, o) < 0) {
         status = HB_EXIT_BAD_INPUT;
     } else if ((status = eval_unsuppressed(run, old_file, new_file)) == 0) {
-        if (o->diff) {
-            const struct hb_file *pair[2] = { old_file, new_file };
-            struct hb_chart_job job = { o, pair, build_diff_chart,
-                                        write_diff_text, DIFF_GUTTER_GUESS,
-                                        NULL };
-            status = hb_write_outputs(&job);
-        }
+        if (o->diff)
+            status = write_diff(o, old_file, new_file);
         if (status == HB_EXIT_OK || status == HB_EXIT_OUTPUT) {
             int r = print_verdicts(run);
             if (r != 0)

@@ -1,4 +1,4 @@
-/* diff_report.c -- the text report of heapband_print --diff (see
+/* diff_report.c -- the report of heapband_print --diff (see
  * diff_report.h).
  *
  * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
@@ -6,18 +6,24 @@
  *
  * Owns: whether two files can be compared, whether they hold the same
  * data, and the report's layout (the totals table, then the changed bands,
- * largest byte change first).  The figures come from metrics.h.
+ * largest byte change first, then the changed sites), and the sites'
+ * member of the diff's JSON export.  The figures come from metrics.h, the
+ * sites' comparison from site_diff.h.
  * Invariant: a band is listed exactly when one of the metrics the report
- * shows per band differs, and then only those that differ are printed.
+ * shows per band differs, and then only those that differ are printed; the
+ * same for a site and its figures.
  * Cost: one pass over each file's cells and leak lines, and a sort of the
- * changed bands.
+ * changed bands; the sites are compared once by the caller.
  */
 #include "diff_report.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "export.h"
 #include "metrics.h"
+#include "sites.h"
 #include "units.h"
 
 /* ------------------------------------------------------------- checks */
@@ -216,14 +222,89 @@ static void band_rows(FILE *out, const struct hb_file *n,
     }
 }
 
+/* ---------------------------------------------------------------- sites */
+
+/* The site figures the report shows, in its order, with their labels. */
+static const struct {
+    const char *label;
+    size_t offset;
+} site_rows[] = {
+    { "allocations", offsetof(struct hb_site_figures, allocs) },
+    { "bytes allocated", offsetof(struct hb_site_figures, alloc_bytes) },
+    { "bytes at peak", offsetof(struct hb_site_figures, peak_bytes) },
+    { "blocks at peak", offsetof(struct hb_site_figures, peak_blocks) },
+    { "bytes at exit", offsetof(struct hb_site_figures, exit_bytes) },
+    { "blocks at exit", offsetof(struct hb_site_figures, exit_blocks) },
+};
+
+static uint64_t site_value(const struct hb_site_figures *v, size_t row)
+{
+    uint64_t x;
+    memcpy(&x, (const char *)v + site_rows[row].offset, sizeof x);
+    return x;
+}
+
+/* The figures that differ, the first one's row labelled. */
+static void site_figure_rows(FILE *out, const char *label,
+                             const struct hb_site_figures *o,
+                             const struct hb_site_figures *n)
+{
+    for (size_t r = 0; r < sizeof site_rows / sizeof site_rows[0]; r++) {
+        uint64_t a = site_value(o, r), b = site_value(n, r);
+        if (a == b)
+            continue;
+        table_row(out, label, site_rows[r].label, a, b);
+        label = "";
+    }
+}
+
+static void site_rows_report(FILE *out, const struct hb_file *o,
+                             const struct hb_file *n,
+                             const struct hb_site_diff *d)
+{
+    if (!d->available) {
+        fprintf(out, "sites: not available (%s; per-site figures need "
+                "version 3)\n", d->reason);
+        return;
+    }
+    size_t shown = d->nchanges < HB_DIFF_SITES_SHOWN ? d->nchanges
+                                                      : HB_DIFF_SITES_SHOWN;
+    int other = !hb_site_figures_equal(&d->old_other, &d->new_other);
+    fprintf(out, "sites, matched by stack: %zu changed (%zu new, %zu gone), "
+            "%zu unchanged\n", d->nchanges, d->nnew, d->ngone,
+            d->nunchanged);
+    if (d->nchanges == 0 && !other)
+        return;
+    fprintf(out, "%-26s %14s %14s  %s\n", "site", "old", "new", "change");
+    for (size_t i = 0; i < shown; i++) {
+        const struct hb_site_change *c = &d->changes[i];
+        char label[32];
+        snprintf(label, sizeof label, "#%zu%s", i + 1, c->old_site == 0
+                 ? " new" : c->new_site == 0 ? " gone" : "");
+        site_figure_rows(out, label, &c->old_v, &c->new_v);
+        if (c->new_site != 0)
+            hb_sites_print_frames(out, n, c->new_site);
+        else
+            hb_sites_print_frames(out, o, c->old_site);
+    }
+    if (shown < d->nchanges)
+        fprintf(out, "... and %zu more sites changed (--format=json lists "
+                "them all)\n", d->nchanges - shown);
+    if (other) {
+        site_figure_rows(out, "others", &d->old_other, &d->new_other);
+        fputs("       (the sites the files do not list, summed)\n", out);
+    }
+}
+
 int hb_diff_report(FILE *out, const struct hb_file *o,
                    const struct hb_file *n, const char *old_name,
-                   const char *new_name, struct hb_error *err)
+                   const char *new_name, const struct hb_site_diff *sites,
+                   struct hb_error *err)
 {
     struct band_change *changes;
     size_t count;
     fprintf(out, "heapband diff: old %s, new %s\n", old_name, new_name);
-    if (hb_diff_same_data(o, n)) {
+    if (hb_diff_same_data(o, n) && !hb_site_diff_any(sites)) {
         fprintf(out, "no differences\n");
         return 0;
     }
@@ -243,5 +324,77 @@ int hb_diff_report(FILE *out, const struct hb_file *o,
     else
         band_rows(out, n, changes, count);
     free(changes);
+    fputc('\n', out);
+    site_rows_report(out, o, n, sites);
     return 0;
+}
+
+/* ---------------------------------------------------------- sites, JSON */
+
+static void json_figures(FILE *out, const char *name,
+                         const struct hb_site_figures *v)
+{
+    fprintf(out, "\"%s\": {\"allocs\": %llu, \"alloc_bytes\": %llu, "
+            "\"peak_bytes\": %llu, \"peak_blocks\": %llu, \"exit_bytes\": "
+            "%llu, \"exit_blocks\": %llu}", name,
+            (unsigned long long)v->allocs, (unsigned long long)v->alloc_bytes,
+            (unsigned long long)v->peak_bytes,
+            (unsigned long long)v->peak_blocks,
+            (unsigned long long)v->exit_bytes,
+            (unsigned long long)v->exit_blocks);
+}
+
+static void json_frames(FILE *out, const struct hb_file *f, uint64_t site)
+{
+    const struct hb_site *s = &f->sites[site - 1];
+    char text[HB_FRAME_TEXT_MAX];
+    fputs("\"frames\": [", out);
+    for (size_t i = 0; i < s->nframes; i++) {
+        hb_frame_format(f, s->frames[i], text, sizeof text);
+        if (i > 0)
+            fputs(", ", out);
+        hb_export_json_string(out, text);
+    }
+    fputc(']', out);
+}
+
+static void json_change(FILE *out, const struct hb_file *o,
+                        const struct hb_file *n, const struct hb_site_change *c)
+{
+    fprintf(out, "      {\"status\": \"%s\", \"old_site\": %llu, "
+            "\"new_site\": %llu,\n       ",
+            c->old_site == 0 ? "new" : c->new_site == 0 ? "gone" : "changed",
+            (unsigned long long)c->old_site, (unsigned long long)c->new_site);
+    if (c->new_site != 0)
+        json_frames(out, n, c->new_site);
+    else
+        json_frames(out, o, c->old_site);
+    fputs(",\n       ", out);
+    json_figures(out, "old", &c->old_v);
+    fputs(",\n       ", out);
+    json_figures(out, "new", &c->new_v);
+    fputc('}', out);
+}
+
+void hb_diff_sites_json(FILE *out, const struct hb_file *o,
+                       const struct hb_file *n, const struct hb_site_diff *d)
+{
+    fputs("\"sites\": {", out);
+    if (!d->available) {
+        fputs("\"available\": false, \"reason\": ", out);
+        hb_export_json_string(out, d->reason);
+        fputc('}', out);
+        return;
+    }
+    fprintf(out, "\"available\": true, \"unchanged\": %zu,\n    "
+            "\"other_sites\": {", d->nunchanged);
+    json_figures(out, "old", &d->old_other);
+    fputs(", ", out);
+    json_figures(out, "new", &d->new_other);
+    fputs("},\n    \"changed\": [", out);
+    for (size_t i = 0; i < d->nchanges; i++) {
+        fputs(i ? ",\n" : "\n", out);
+        json_change(out, o, n, &d->changes[i]);
+    }
+    fputs(d->nchanges ? "\n    ]}" : "]}", out);
 }

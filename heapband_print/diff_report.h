@@ -1,5 +1,6 @@
 /* diff_report.h -- the text report of heapband_print --diff OLD NEW: the
- * two runs' totals side by side and the size bands whose totals changed.
+ * two runs' totals side by side, the size bands whose totals changed and
+ * the allocation sites whose figures changed.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -18,6 +19,7 @@
 
 #include "error.h"
 #include "hbfile.h"
+#include "site_diff.h"
 
 /* Can the two files be compared?  They need the same time unit and the
  * same band table.  Returns 0, or -1 with the reason in err
@@ -31,11 +33,24 @@ int hb_diff_compatible(const struct hb_file *old_file,
 int hb_diff_same_data(const struct hb_file *old_file,
                       const struct hb_file *new_file);
 
-/* The report: the two files, the totals side by side and the bands that
- * changed (or "no differences").  Names are the file names as given.
- * Returns 0, or -1 when out of memory (err, HB_ERR_NOMEM). */
+/* How many changed sites the text report lists (JSON lists all). */
+#define HB_DIFF_SITES_SHOWN 10
+
+/* The report: the two files, the totals side by side, the bands that
+ * changed, then the sites that changed, largest byte change first, from
+ * hb_site_diff_build (or "no differences" when the files hold the same
+ * data and sites).  Names are the file names as given.  Returns 0, or -1
+ * when out of memory (err, HB_ERR_NOMEM). */
 int hb_diff_report(FILE *out, const struct hb_file *old_file,
                    const struct hb_file *new_file, const char *old_name,
-                   const char *new_name, struct hb_error *err);
+                   const char *new_name, const struct hb_site_diff *sites,
+                   struct hb_error *err);
+
+/* The "sites" member of the diff's JSON export, from its name to its
+ * closing brace (the caller writes the separators around it): every
+ * changed stack of `sites`, in its order, with both files' figures. */
+void hb_diff_sites_json(FILE *out, const struct hb_file *old_file,
+                        const struct hb_file *new_file,
+                        const struct hb_site_diff *sites);
 
 #endif

@@ -27,9 +27,18 @@
  *   band,LABEL,LO,HI,<cells>             (one per row, top row first)   */
 void hb_export_csv(FILE *out, const struct hb_chart *chart);
 
+/* Writes more members of the JSON object, each as "NAME": VALUE without
+ * the separators (the diff's "sites"); ctx is the caller's. */
+typedef void hb_json_member(FILE *out, const void *ctx);
+
 /* JSON: one object, see docs/manual/heapband_print.md; stat and weight are
- * the words of --stat and --weight. */
+ * the words of --stat and --weight; more, when not NULL, adds a member
+ * after the chart's. */
 void hb_export_json(FILE *out, const struct hb_chart *chart,
-                    const char *stat, const char *weight);
+                    const char *stat, const char *weight,
+                    hb_json_member *more, const void *ctx);
+
+/* s as a JSON string, quoted and escaped. */
+void hb_export_json_string(FILE *out, const char *s);
 
 #endif

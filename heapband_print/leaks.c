@@ -456,33 +456,31 @@ int hb_leaks_report(FILE *out, const struct hb_file *f,
     return r;
 }
 
-int hb_leaks_unsuppressed(const struct hb_file *f,
-                          const struct hb_suppressions *s,
-                          struct hb_file *view, struct hb_leakrec **owned,
-                          struct hb_error *err)
+int hb_leaks_suppressed_exit(const struct hb_file *f,
+                             const struct hb_suppressions *s,
+                             struct hb_suppressed_exit *out,
+                             struct hb_error *err)
 {
     struct exit_sites e;
+    size_t n = f->nbands ? (size_t)f->nbands : 1;
+    memset(out, 0, sizeof *out);
     if (exit_sites_build(f, s, &e, err) < 0)
         return -1;
-    *view = *f;
-    *owned = malloc((f->nleaks ? f->nleaks : 1) * sizeof **owned);
-    if (*owned == NULL) {
+    out->band_bytes = calloc(n, sizeof *out->band_bytes);
+    out->band_blocks = calloc(n, sizeof *out->band_blocks);
+    if (out->band_bytes == NULL || out->band_blocks == NULL) {
         exit_sites_free(&e);
+        hb_suppressed_exit_free(out);
         return hb_error_nomem(err, "checking the rules");
     }
-    memcpy(*owned, f->leaks, f->nleaks * sizeof **owned);
-    view->leaks = *owned;
     for (size_t i = 0; i < e.nrecs; i++) {
         const struct hb_siterec *r = e.recs[i];
         if (!e.suppressed[r->site - 1])
             continue;
-        view->exit_bytes -= r->exit_bytes;
-        view->exit_blocks -= r->exit_blocks;
-        for (size_t k = 0; k < f->nleaks; k++)
-            if ((*owned)[k].b == r->b) {
-                (*owned)[k].bytes -= r->exit_bytes;
-                (*owned)[k].count -= r->exit_blocks;
-            }
+        out->bytes += r->exit_bytes;
+        out->blocks += r->exit_blocks;
+        out->band_bytes[r->b] += r->exit_bytes;
+        out->band_blocks[r->b] += r->exit_blocks;
     }
     exit_sites_free(&e);
     return 0;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "hbfile.h"
+#include "metrics.h"
 
 struct hb_suppressions {
     char **patterns;          /* the text after "leak:" */
@@ -45,15 +46,14 @@ int hb_suppression_matches(const char *pattern, const char *text);
 int hb_leaks_report(FILE *out, const struct hb_file *f,
                     const struct hb_suppressions *s, struct hb_error *err);
 
-/* A view of f for the rules' `leaked` and `leaked-blocks` figures: *view
- * is a shallow copy of f whose exit bytes and blocks and leak records
- * leave out what the sites s suppresses hold at exit.  The leak records
- * are a new array, *owned (free it; never hb_file_free the view).  The
- * "other sites" of a band cannot be matched and stay counted.  Returns 0,
- * or -1 out of memory. */
-int hb_leaks_unsuppressed(const struct hb_file *f,
-                          const struct hb_suppressions *s,
-                          struct hb_file *view, struct hb_leakrec **owned,
-                          struct hb_error *err);
+/* What the sites s suppresses hold at exit in f, over the run and by
+ * band, into *out (free it with hb_suppressed_exit_free): what the rules'
+ * `leaked` and `leaked-blocks` leave out (metrics.h).  The "other sites"
+ * of a band cannot be matched and stay counted.  Returns 0, or -1 out of
+ * memory. */
+int hb_leaks_suppressed_exit(const struct hb_file *f,
+                             const struct hb_suppressions *s,
+                             struct hb_suppressed_exit *out,
+                             struct hb_error *err);
 
 #endif

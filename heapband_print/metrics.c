@@ -4,13 +4,15 @@
  * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
  * and the file COPYING.
  *
- * Owns: the metric table, and the three switches that say where a metric's
- * value lives: the run summary (hb_metric_run), a cell (cell_field) or a
- * leak line (leak_field).  Nothing else in the printer reads those figures for a
- * metric.  Invariant: a metric has a case in cell_field exactly when its
- * band reading is HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in leak_field
- * exactly when it is HB_BAND_LEAK.  Version 3's quiet cells (hbfile.h)
- * add nothing to the sums and never raise a band's own peak (a quiet
+ * Owns: the metric table, and the four switches that say where a metric's
+ * value lives: the run summary (hb_metric_run), a cell (cell_field), a
+ * leak line (leak_field) or a site's records (hb_metric_sites).  Nothing
+ * else in the printer reads those figures for a metric.  Invariant: a
+ * metric has a case in cell_field exactly when its band reading is
+ * HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in leak_field exactly when it is
+ * HB_BAND_LEAK, in hb_metric_sites exactly when it is per_site.  Version
+ * 3's quiet cells (hbfile.h) add nothing to the sums and never raise a
+ * band's own peak (a quiet
  * cell's LIVE_MAX is the LIVE_END of a record before it, at most that
  * record's LIVE_MAX); they count in the peak of several bands, which sums
  * them over each column.  Cost: a run value is one load; the band values
@@ -21,32 +23,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "site_diff.h"
+
 #define COUNT HB_METRIC_UNIT_COUNT
 #define BYTES HB_METRIC_UNIT_BYTES
 #define TIME HB_METRIC_UNIT_TIME
 
 const struct hb_metric_info hb_metrics[HB_NMETRICS] = {
     [HB_METRIC_ALLOCS] = { "allocs", "allocations", "allocations",
-                           COUNT, HB_BAND_CELL_SUM },
+                           COUNT, HB_BAND_CELL_SUM, 1 },
     [HB_METRIC_ALLOC_BYTES] = { "alloc-bytes", "bytes allocated",
-                                "bytes allocated", BYTES, HB_BAND_CELL_SUM },
-    [HB_METRIC_FREES] = { "frees", "frees", "frees", COUNT, HB_BAND_CELL_SUM },
+                                "bytes allocated", BYTES, HB_BAND_CELL_SUM, 1 },
+    [HB_METRIC_FREES] = { "frees", "frees", "frees", COUNT, HB_BAND_CELL_SUM, 0 },
     [HB_METRIC_FREE_BYTES] = { "free-bytes", "bytes freed", "bytes freed",
-                               BYTES, HB_BAND_CELL_SUM },
+                               BYTES, HB_BAND_CELL_SUM, 0 },
     [HB_METRIC_PEAK] = { "peak", "peak bytes", "peak live",
-                         BYTES, HB_BAND_CELL_PEAK },
+                         BYTES, HB_BAND_CELL_PEAK, 1 },
     [HB_METRIC_PEAK_BLOCKS] = { "peak-blocks", "peak blocks", NULL,
-                                COUNT, HB_BAND_NONE },
+                                COUNT, HB_BAND_NONE, 1 },
     [HB_METRIC_PEAK_TIME] = { "peak-time", "peak time", NULL,
-                              TIME, HB_BAND_NONE },
+                              TIME, HB_BAND_NONE, 0 },
     [HB_METRIC_LEAKED] = { "leaked", "live at exit, bytes", "bytes leaked",
-                           BYTES, HB_BAND_LEAK },
+                           BYTES, HB_BAND_LEAK, 1 },
     [HB_METRIC_LEAKED_BLOCKS] = { "leaked-blocks", "live at exit, blocks",
-                                  NULL, COUNT, HB_BAND_LEAK },
+                                  NULL, COUNT, HB_BAND_LEAK, 1 },
     [HB_METRIC_UNKNOWN_FREES] = { "unknown-frees", "unknown frees", NULL,
-                                  COUNT, HB_BAND_NONE },
+                                  COUNT, HB_BAND_NONE, 0 },
     [HB_METRIC_END_TIME] = { "end-time", "end time", NULL,
-                             TIME, HB_BAND_NONE },
+                             TIME, HB_BAND_NONE, 0 },
 };
 
 int hb_metric_find(const char *name, size_t len)
@@ -223,4 +227,46 @@ int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
     }
     *value = sum;
     return 0;
+}
+
+int hb_metric_sites(const struct hb_file *f, enum hb_metric m,
+                    const char *pattern, hb_u128 *value, size_t *nmatched,
+                    struct hb_error *err)
+{
+    struct hb_site_figures sum;
+    if (hb_site_pattern_figures(f, pattern, &sum, nmatched, err) < 0)
+        return -1;
+    switch (m) {
+    case HB_METRIC_ALLOCS:        *value = sum.allocs; break;
+    case HB_METRIC_ALLOC_BYTES:   *value = sum.alloc_bytes; break;
+    case HB_METRIC_PEAK:          *value = sum.peak_bytes; break;
+    case HB_METRIC_PEAK_BLOCKS:   *value = sum.peak_blocks; break;
+    case HB_METRIC_LEAKED:        *value = sum.exit_bytes; break;
+    case HB_METRIC_LEAKED_BLOCKS: *value = sum.exit_blocks; break;
+    default:                      *value = 0; break;
+    }
+    return 0;
+}
+
+void hb_suppressed_exit_free(struct hb_suppressed_exit *s)
+{
+    free(s->band_bytes);
+    free(s->band_blocks);
+    memset(s, 0, sizeof *s);
+}
+
+uint64_t hb_metric_suppressed(const struct hb_suppressed_exit *s,
+                              enum hb_metric m, uint64_t first,
+                              uint64_t last)
+{
+    if (s == NULL
+        || (m != HB_METRIC_LEAKED && m != HB_METRIC_LEAKED_BLOCKS))
+        return 0;
+    int bytes = m == HB_METRIC_LEAKED;
+    if (first > last)
+        return bytes ? s->bytes : s->blocks;
+    uint64_t sum = 0;
+    for (uint64_t b = first; b <= last; b++)
+        sum += bytes ? s->band_bytes[b] : s->band_blocks[b];
+    return sum;
 }

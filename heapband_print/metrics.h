@@ -11,7 +11,8 @@
  *
  * Every metric exists for a run (it is a figure of the run summary, section
  * 3 of docs/heapband-format.md); some also exist for a band, summed (or, for
- * the peak, maximised) over the band's cells or read from its leak line.
+ * the peak, maximised) over the band's cells or read from its leak line,
+ * and some for a set of sites, summed over their site records.
  * Values are exact unsigned 64-bit integers: a band's sum is at most the
  * run's total (invariants 4 and 6 of the format).
  */
@@ -64,6 +65,8 @@ struct hb_metric_info {
                                   report does not list it per band */
     enum hb_metric_unit unit;
     enum hb_band_reading band;
+    int per_site;              /* a figure of a site's records (version 3):
+                                  at peak means live at the run's peak */
 };
 
 extern const struct hb_metric_info hb_metrics[HB_NMETRICS];
@@ -89,5 +92,30 @@ uint64_t *hb_metric_all_bands(const struct hb_file *f);
  * or -1 out of memory. */
 int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
                     uint64_t first, uint64_t last, hb_u128 *value);
+
+/* What the suppressed sites of a file hold at exit (leaks.h fills it):
+ * the rules' leaked and leaked-blocks leave it out. */
+struct hb_suppressed_exit {
+    uint64_t bytes, blocks;              /* over the run */
+    uint64_t *band_bytes, *band_blocks;  /* by band, nbands of each */
+};
+
+void hb_suppressed_exit_free(struct hb_suppressed_exit *s);
+
+/* What s (NULL: nothing suppressed) takes away from m's value over the run
+ * (first > last) or over the bands first..last: for leaked and
+ * leaked-blocks what the suppressed sites hold there, else 0.  At most
+ * the value hb_metric_run or hb_metric_bands gives. */
+uint64_t hb_metric_suppressed(const struct hb_suppressed_exit *s,
+                              enum hb_metric m, uint64_t first,
+                              uint64_t last);
+
+/* The value of m (per_site) summed over the sites of f that have a frame
+ * whose function matches pattern (site_diff.h), into *value, and how many
+ * sites into *nmatched.  f must have version-3 site tables.  Returns 0,
+ * or -1 out of memory (err). */
+int hb_metric_sites(const struct hb_file *f, enum hb_metric m,
+                    const char *pattern, hb_u128 *value, size_t *nmatched,
+                    struct hb_error *err);
 
 #endif

@@ -4,23 +4,25 @@
  * and the file COPYING.
  *
  * Owns the rule grammar, the rule's messages (a problem with its column, a
- * broken rule's verdict) and the comparison of a metric with its limit.
- * The metrics themselves, their names and units, come from metrics.h.
+ * broken rule's verdict) and the comparison of a metric with its limit, in
+ * exact integer arithmetic.  The metrics themselves, their names and
+ * units, come from metrics.h.
  * Invariant: a parsed rule names a metric that exists for its subject (a
- * per-band metric when it has a band).  Cost: parsing is linear in the
- * rule's length; evaluating a run metric is constant, a band metric one
- * pass over the cells or the leak lines of each file.
+ * per-band metric when it has a band, a per-site one when it has a
+ * pattern).  Cost: parsing is linear in the rule's length; evaluating a
+ * run metric is constant, a band metric one pass over the cells or the
+ * leak lines of each file, a site metric one match per frame of the
+ * file's table and one pass over its site records.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "rules.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "site_diff.h"
 #include "units.h"
 
 static const char *const op_names[] = { "<=", "<", ">=", ">", "==", "!=" };
@@ -45,12 +47,13 @@ static int bad_rule(struct hb_error *err, size_t column, const char *fmt, ...)
                         problem);
 }
 
-/* Splits text at spaces into at most max tokens (the rest is not looked
- * at); returns how many. */
-static size_t tokenize(const char *text, struct token *tok, size_t max)
+/* Splits text from text[from] at spaces into at most max tokens (the rest
+ * is not looked at); returns how many.  Columns count from text. */
+static size_t tokenize(const char *text, size_t from, struct token *tok,
+                       size_t max)
 {
     size_t n = 0;
-    const char *p = text;
+    const char *p = text + from;
     while (*p != '\0') {
         while (*p == ' ' || *p == '\t') p++;
         if (*p == '\0' || n == max) break;
@@ -88,13 +91,43 @@ static void metric_names(char *buf, size_t len)
 }
 
 static int parse_amount(const char *text, enum hb_metric_unit unit,
-                        double *out)
+                        uint64_t *out)
 {
-    uint64_t v;
-    int rc = unit == HB_METRIC_UNIT_BYTES ? hb_parse_size(text, &v)
-                                          : hb_parse_time(text, &v);
-    if (rc < 0) return -1;
-    *out = (double)v;
+    return unit == HB_METRIC_UNIT_BYTES ? hb_parse_size(text, out)
+                                        : hb_parse_time(text, out);
+}
+
+/* The largest percentage, and the decimals a percentage may have. */
+#define PERCENT_MAX 1000000000ULL
+#define PERCENT_DECIMALS 6
+#define MILLIONTHS 1000000ULL
+
+/* "12.5" as millionths (12500000): digits, at most PERCENT_DECIMALS
+ * decimals, at most PERCENT_MAX.  -1 for anything else. */
+static int parse_percent(const char *text, uint64_t *millionths)
+{
+    uint64_t whole = 0, frac = 0, scale = MILLIONTHS;
+    const char *p = text;
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        whole = whole * 10 + (uint64_t)(*p - '0');
+        if (whole > PERCENT_MAX)
+            return -1;
+    }
+    if (*p == '.') {
+        if (p[1] < '0' || p[1] > '9')
+            return -1;
+        for (p++; *p >= '0' && *p <= '9'; p++) {
+            if (scale == 1)
+                return -1;
+            scale /= 10;
+            frac += (uint64_t)(*p - '0') * scale;
+        }
+    }
+    if (*p != '\0' || (whole == PERCENT_MAX && frac > 0))
+        return -1;
+    *millionths = whole * MILLIONTHS + frac;
     return 0;
 }
 
@@ -104,7 +137,7 @@ static int parse_range(const struct token *t, struct hb_rule *rule,
 {
     char buf[64], *dash;
     token_copy(t, buf, sizeof buf);
-    rule->band_column = t->column;
+    rule->subject_column = t->column;
     dash = strchr(buf, '-');
     if (dash == NULL) {
         if (hb_parse_size(buf, &rule->band_lo) < 0)
@@ -145,37 +178,32 @@ static int parse_value(const struct token *t, struct hb_rule *rule,
     int bytes = unit == HB_METRIC_UNIT_BYTES;
     token_copy(t, buf, sizeof buf);
     rule->value_column = t->column;
+    size_t n = strlen(buf);
     if (buf[0] != '+' && buf[0] != '-') {
-        size_t n = strlen(buf);
         rule->value_kind = HB_VALUE_ABSOLUTE;
         if (n > 1 && buf[n - 1] == '%')
             return bad_rule(err, t->column, "a percentage is a change from "
                             "the old file and needs a sign: +%s or -%s",
                             buf, buf);
-        if (parse_amount(buf, unit, &rule->value) < 0)
+        if (parse_amount(buf, unit, &rule->amount) < 0)
             return bad_rule(err, t->column, "'%s' is not a %s", buf,
                             bytes ? "size (e.g. 4096, 4K, 1.5M)"
                                   : "number (e.g. 5000, 5k, 1.5M)");
         return 0;
     }
-    double sign = buf[0] == '-' ? -1.0 : 1.0;
-    size_t n = strlen(buf);
+    rule->negative = buf[0] == '-';
     if (n > 1 && buf[n - 1] == '%') {
-        char *end;
         buf[n - 1] = '\0';
-        errno = 0;
-        rule->value = strtod(buf + 1, &end);
-        if (end == buf + 1 || *end != '\0' || errno != 0 || !isfinite(rule->value)
-            || buf[1] == '+' || buf[1] == '-' || buf[1] == ' ')
-            return bad_rule(err, t->column + 1, "'%s%%' is not a percentage", buf);
-        rule->value *= sign;
+        if (parse_percent(buf + 1, &rule->percent_millionths) < 0)
+            return bad_rule(err, t->column + 1, "'%s%%' is not a percentage "
+                            "(digits, at most %d decimals, at most %llu)",
+                            buf, PERCENT_DECIMALS, PERCENT_MAX);
         rule->value_kind = HB_VALUE_PERCENT;
         return 0;
     }
-    if (parse_amount(buf + 1, unit, &rule->value) < 0)
+    if (parse_amount(buf + 1, unit, &rule->amount) < 0)
         return bad_rule(err, t->column + 1, "'%s' is not a %s", buf + 1,
                         bytes ? "size" : "number");
-    rule->value *= sign;
     rule->value_kind = HB_VALUE_DELTA;
     return 0;
 }
@@ -195,10 +223,49 @@ static int parse_metric(const struct token *tok, struct hb_rule *rule,
                         names);
     }
     rule->metric = (enum hb_metric)m;
-    if (rule->subject != HB_SUBJECT_RUN
+    if (rule->subject == HB_SUBJECT_SITES && !hb_metrics[m].per_site)
+        return bad_rule(err, tok->column, "'%s' is not a per-site metric "
+                        "(expected allocs, alloc-bytes, peak, peak-blocks, "
+                        "leaked or leaked-blocks)", hb_metrics[m].name);
+    if ((rule->subject == HB_SUBJECT_BAND_OF_SIZE
+         || rule->subject == HB_SUBJECT_BAND_RANGE)
         && hb_metrics[m].band == HB_BAND_NONE)
         return bad_rule(err, tok->column, "'%s' is not a per-band metric",
                         hb_metrics[m].name);
+    return 0;
+}
+
+/* The pattern after "site" at text[*at]: quoted ('...' or "..."), which
+ * may hold spaces, or up to the next space.  Moves *at past it. */
+static int parse_pattern(const char *text, size_t *at, struct hb_rule *rule,
+                         struct hb_error *err)
+{
+    const char *p = text + *at, *end;
+    while (*p == ' ' || *p == '\t') p++;
+    size_t column = (size_t)(p - text) + 1;
+    rule->subject_column = column;
+    rule->subject = HB_SUBJECT_SITES;
+    if (*p == '\0')
+        return bad_rule(err, column, "expected a function pattern after "
+                        "'site'");
+    if (*p == '\'' || *p == '"') {
+        end = strchr(p + 1, *p);
+        if (end == NULL)
+            return bad_rule(err, column, "the pattern's quote %c is not "
+                            "closed", *p);
+        p++;
+    } else {
+        end = p + strcspn(p, " \t");
+    }
+    size_t len = (size_t)(end - p);
+    if (len == 0)
+        return bad_rule(err, column, "empty pattern");
+    if (len > HB_RULE_PATTERN_MAX)
+        return bad_rule(err, column, "pattern longer than %d characters",
+                        HB_RULE_PATTERN_MAX);
+    memcpy(rule->pattern, p, len);
+    rule->pattern[len] = '\0';
+    *at = (size_t)(end - text) + (*end == '\'' || *end == '"');
     return 0;
 }
 
@@ -206,7 +273,7 @@ int hb_rule_parse(const char *text, struct hb_rule *rule,
                   struct hb_error *err)
 {
     struct token tok[6];      /* "band" RANGE METRIC OP VALUE, one more */
-    size_t n = tokenize(text, tok, 6), i = 0;
+    size_t n = tokenize(text, 0, tok, 6), i = 0;
     size_t end_column = strlen(text) + 1;
     memset(rule, 0, sizeof *rule);
     snprintf(rule->text, sizeof rule->text, "%s", text);
@@ -215,6 +282,10 @@ int hb_rule_parse(const char *text, struct hb_rule *rule,
         if (n < 2) return bad_rule(err, end_column, "expected a size range after 'band'");
         if (parse_range(&tok[1], rule, err) < 0) return -1;
         i = 2;
+    } else if (token_is(&tok[0], "site")) {
+        size_t at = tok[0].column - 1 + tok[0].len;
+        if (parse_pattern(text, &at, rule, err) < 0) return -1;
+        n = tokenize(text, at, tok, 5);   /* METRIC OP VALUE, one more */
     }
     if (i >= n) return bad_rule(err, end_column, "expected a metric");
     if (parse_metric(&tok[i], rule, err) < 0) return -1;
@@ -247,18 +318,53 @@ static int band_span(const struct hb_rule *rule, const struct hb_file *f,
            && f->bands[*last].hi == rule->band_hi ? 0 : -1;
 }
 
-/* Values are long double: exact for every 64-bit count, and sums of a few
- * of them. */
-typedef long double amount;
+/* Values and limits are exact integers: a metric's value is below 2^72
+ * (a sum of at most HB_MAX_BANDS 64-bit values), and a percentage's
+ * limit is OLD's value times (10^8 +- millionths), below 10^8 + 10^15 <
+ * 2^50, so every product below fits in 127 bits. */
+__extension__ typedef __int128 amount;
 
-/* The rule's metric in f; -1 (with the problem in err) when its size range
- * is not made of whole bands of f. */
-static int metric_value(const struct hb_rule *rule, const struct hb_file *f,
-                        amount *out, struct hb_error *err)
+/* A number num / scale: scale is 1, or 10^8 for a percentage's limit (100
+ * percent in millionths). */
+struct ratio { amount num, scale; };
+
+#define PERCENT_SCALE ((amount)100 * (amount)MILLIONTHS)
+
+/* "NEW is format version 2": why f has no site tables, into err. */
+static int no_site_tables(const struct hb_rule *rule, const struct hb_file *f,
+                          const char *which, struct hb_error *err)
 {
+    char why[64];
+    if (hb_site_tables(f, why, sizeof why))
+        return 0;
+    return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: a site rule "
+                        "needs version-3 site tables: %s %s",
+                        rule->subject_column, which, why);
+}
+
+/* The rule's metric in f (which: "NEW" or "OLD", for messages), and for a
+ * site rule how many sites match into *nmatched; -1 (with the problem in
+ * err) when its size range is not made of whole bands of f, or f has no
+ * site tables. */
+static int metric_value(const struct hb_rule *rule,
+                        const struct hb_rule_input *in, const char *which,
+                        amount *out, size_t *nmatched, struct hb_error *err)
+{
+    const struct hb_file *f = in->file;
     uint64_t first, last;
+    hb_u128 value;
     if (rule->subject == HB_SUBJECT_RUN) {
-        *out = (amount)hb_metric_run(f, rule->metric);
+        *out = (amount)hb_metric_run(f, rule->metric)
+               - (amount)hb_metric_suppressed(in->suppressed, rule->metric,
+                                              1, 0);
+        return 0;
+    }
+    if (rule->subject == HB_SUBJECT_SITES) {
+        if (no_site_tables(rule, f, which, err) < 0
+            || hb_metric_sites(f, rule->metric, rule->pattern, &value,
+                               nmatched, err) < 0)
+            return -1;
+        *out = (amount)value;
         return 0;
     }
     if (band_span(rule, f, &first, &last) < 0) {
@@ -270,14 +376,29 @@ static int metric_value(const struct hb_rule *rule, const struct hb_file *f,
         return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: the size "
                             "range does not fall on the file's band "
                             "boundaries (%llu is inside band %s)",
-                            rule->band_column, (unsigned long long)
+                            rule->subject_column, (unsigned long long)
                             (lo_ok ? rule->band_hi + 1 : rule->band_lo), a);
     }
-    hb_u128 value;
     if (hb_metric_bands(f, rule->metric, first, last, &value) < 0)
         return hb_error_nomem(err, "checking the rules");
-    *out = (amount)value;
+    *out = (amount)value - (amount)hb_metric_suppressed(in->suppressed,
+                                                        rule->metric, first,
+                                                        last);
     return 0;
+}
+
+static struct ratio rule_limit(const struct hb_rule *rule, amount before)
+{
+    struct ratio l = { (amount)rule->amount, 1 };
+    amount sign = rule->negative ? -1 : 1;
+    if (rule->value_kind == HB_VALUE_PERCENT) {
+        l.scale = PERCENT_SCALE;
+        l.num = before * (PERCENT_SCALE
+                          + sign * (amount)rule->percent_millionths);
+    } else if (rule->value_kind == HB_VALUE_DELTA) {
+        l.num = before + sign * (amount)rule->amount;
+    }
+    return l;
 }
 
 static int compare(amount a, enum hb_rule_op op, amount b)
@@ -293,27 +414,51 @@ static int compare(amount a, enum hb_rule_op op, amount b)
     return 0;
 }
 
-/* "4216 (4.12K)", "51", "56.1": the exact value, then the short form when
- * it says something else. */
-static void format_amount(char *buf, size_t len, amount v,
-                          enum hb_metric_unit unit)
+/* v in decimal, with a sign when negative (or always, with plus). */
+static void format_int(char *buf, size_t len, amount v, int plus)
 {
-    char human[32], exact[32];
-    if (v == floorl(v))
-        snprintf(exact, sizeof exact, "%.0Lf", v);
-    else
-        snprintf(exact, sizeof exact, "%.2Lf", v);
-    if (unit == HB_METRIC_UNIT_BYTES)
-        hb_format_size(human, sizeof human, (double)fabsl(v));
-    else
-        hb_format_count(human, sizeof human, (double)fabsl(v));
-    if (strcmp(human, exact + (v < 0)) == 0 || fabsl(v) < 1000)
-        snprintf(buf, len, "%s", exact);
-    else
-        snprintf(buf, len, "%s (%s%s)", exact, v < 0 ? "-" : "", human);
+    char digits[48];
+    size_t k = sizeof digits - 1;
+    hb_u128 mag = v < 0 ? -(hb_u128)v : (hb_u128)v;
+    digits[k] = '\0';
+    do {
+        digits[--k] = (char)('0' + (int)(mag % 10));
+        mag /= 10;
+    } while (mag > 0);
+    snprintf(buf, len, "%s%s", v < 0 ? "-" : plus ? "+" : "", digits + k);
 }
 
-/* The rule's subject as written: "peak", "band 4K-8K peak". */
+/* "4216 (4.12K)", "51", "149.60": num / scale exactly (two decimals,
+ * rounded, when it is not whole), then the short form when it says
+ * something else. */
+static void format_amount(char *buf, size_t len, struct ratio v,
+                          enum hb_metric_unit unit)
+{
+    char human[32], exact[64];
+    hb_u128 mag = v.num < 0 ? -(hb_u128)v.num : (hb_u128)v.num;
+    hb_u128 whole = mag / (hb_u128)v.scale, rest = mag % (hb_u128)v.scale;
+    unsigned hundredths = (unsigned)((rest * 100 + (hb_u128)v.scale / 2)
+                                     / (hb_u128)v.scale);
+    if (hundredths == 100)
+        whole++, hundredths = 0;
+    format_int(exact, sizeof exact, (amount)whole, 0);
+    if (rest != 0)
+        snprintf(exact + strlen(exact), sizeof exact - strlen(exact),
+                 ".%02u", hundredths);
+    double shown = (double)mag / (double)v.scale;
+    if (unit == HB_METRIC_UNIT_BYTES)
+        hb_format_size(human, sizeof human, shown);
+    else
+        hb_format_count(human, sizeof human, shown);
+    const char *sign = v.num < 0 ? "-" : "";
+    if (strcmp(human, exact) == 0 || shown < 1000)
+        snprintf(buf, len, "%s%s", sign, exact);
+    else
+        snprintf(buf, len, "%s%s (%s%s)", sign, exact, sign, human);
+}
+
+/* The rule's subject as written: "peak", "band 4K-8K peak", "site 'png_*'
+ * peak". */
 static void subject(const struct hb_rule *rule, char *buf, size_t len)
 {
     const char *name = hb_metrics[rule->metric].name;
@@ -321,6 +466,9 @@ static void subject(const struct hb_rule *rule, char *buf, size_t len)
     switch (rule->subject) {
     case HB_SUBJECT_RUN:
         snprintf(buf, len, "%s", name);
+        return;
+    case HB_SUBJECT_SITES:
+        snprintf(buf, len, "site '%s' %s", rule->pattern, name);
         return;
     case HB_SUBJECT_BAND_OF_SIZE:
         snprintf(range, sizeof range, "%llu", (unsigned long long)rule->band_lo);
@@ -332,43 +480,58 @@ static void subject(const struct hb_rule *rule, char *buf, size_t len)
     snprintf(buf, len, "band %s %s", range, name);
 }
 
-int hb_rule_eval(const struct hb_rule *rule, const struct hb_file *new_file,
-                 const struct hb_file *old_file, char *verdict,
+/* "+16, +1.60%", "+2" (from 0) or "no change". */
+static void format_change(char *buf, size_t len, amount now, amount before)
+{
+    if (now == before) {
+        snprintf(buf, len, "no change");
+        return;
+    }
+    format_int(buf, len, now - before, 1);
+    if (before != 0)
+        snprintf(buf + strlen(buf), len - strlen(buf), ", %+.2Lf%%",
+                 (long double)(now - before) * 100.0L / (long double)before);
+}
+
+int hb_rule_eval(const struct hb_rule *rule,
+                 const struct hb_rule_input *new_in,
+                 const struct hb_rule_input *old_in, char *verdict,
                  size_t verdict_len, struct hb_error *err)
 {
+    const struct hb_file *old_file = old_in ? old_in->file : NULL;
     enum hb_metric_unit unit = hb_metrics[rule->metric].unit;
-    amount now, before = 0, limit;
-    char now_text[80], limit_text[80], before_text[80], what[120];
+    amount now, before = 0;
+    size_t new_sites = 0, old_sites = 0;
+    char now_text[80], limit_text[80], before_text[80], what[260];
     if (hb_rule_is_relative(rule) && old_file == NULL)
         return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: a relative "
                             "limit needs an old file (--diff OLD NEW)",
                             rule->value_column);
-    if (metric_value(rule, new_file, &now, err) < 0
+    if (metric_value(rule, new_in, old_file ? "NEW" : "the file", &now,
+                     &new_sites, err) < 0
         || (old_file != NULL
-            && metric_value(rule, old_file, &before, err) < 0))
+            && metric_value(rule, old_in, "OLD", &before, &old_sites,
+                            err) < 0))
         return -1;
-    if (rule->value_kind == HB_VALUE_PERCENT)
-        limit = before * (1.0L + (amount)rule->value / 100.0L);
-    else if (rule->value_kind == HB_VALUE_DELTA)
-        limit = before + (amount)rule->value;
-    else
-        limit = (amount)rule->value;
-    if (compare(now, rule->op, limit)) return 1;
+    if (rule->subject == HB_SUBJECT_SITES && new_sites + old_sites == 0)
+        return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: no site %s "
+                            "has a function matching '%s'",
+                            rule->subject_column, old_file ? "of OLD or NEW"
+                            : "of the file", rule->pattern);
+    struct ratio limit = rule_limit(rule, before);
+    if (compare(now * limit.scale, rule->op, limit.num)) return 1;
     subject(rule, what, sizeof what);
-    format_amount(now_text, sizeof now_text, now, unit);
+    format_amount(now_text, sizeof now_text, (struct ratio){ now, 1 }, unit);
     format_amount(limit_text, sizeof limit_text, limit, unit);
     if (rule->value_kind == HB_VALUE_ABSOLUTE) {
         snprintf(verdict, verdict_len, "rule '%s' broken: %s is %s, limit "
                  "%s %s", rule->text, what, now_text, op_names[rule->op],
                  limit_text);
     } else {
-        char change[64] = "no change";
-        format_amount(before_text, sizeof before_text, before, unit);
-        if (now != before && before != 0)
-            snprintf(change, sizeof change, "%+.0Lf, %+.2Lf%%", now - before,
-                     (now - before) * 100.0L / before);
-        else if (now != before)
-            snprintf(change, sizeof change, "%+.0Lf", now - before);
+        char change[80];
+        format_amount(before_text, sizeof before_text,
+                      (struct ratio){ before, 1 }, unit);
+        format_change(change, sizeof change, now, before);
         snprintf(verdict, verdict_len, "rule '%s' broken: %s is %s, was %s "
                  "(%s), limit %s %s", rule->text, what, now_text, before_text,
                  change, op_names[rule->op], limit_text);

@@ -43,7 +43,7 @@ static void draw_one(const struct hb_file *f, const struct hb_selection *sel,
                                 HB_PALETTE_GREGG };
     hb_ascii_render(sink, &ch, &ao);
     hb_export_csv(sink, &ch);
-    hb_export_json(sink, &ch, "avg", "count");
+    hb_export_json(sink, &ch, "avg", "count", NULL, NULL);
     hb_chart_free(&ch);
 }
 

@@ -28,7 +28,8 @@
 /* Parsing                                                                 */
 /* ---------------------------------------------------------------------- */
 
-/* A rule that parses, and what it parses to. */
+/* A rule that parses, and what it parses to: a relative value's sign,
+ * the absolute limit or the delta, the percentage in millionths. */
 struct good_rule {
     const char *text;
     enum hb_metric metric;
@@ -36,35 +37,54 @@ struct good_rule {
     uint64_t band_lo, band_hi;
     enum hb_rule_op op;
     enum hb_rule_value_kind value_kind;
-    double value;
+    int negative;
+    uint64_t amount, millionths;
+    const char *pattern;
 };
 
 static const struct good_rule good_rules[] = {
     { "peak <= 2M", HB_METRIC_PEAK, HB_SUBJECT_RUN, 0, 0, HB_OP_LE,
-      HB_VALUE_ABSOLUTE, 2097152 },
+      HB_VALUE_ABSOLUTE, 0, 2097152, 0, NULL },
     { "allocs < 5k", HB_METRIC_ALLOCS, HB_SUBJECT_RUN, 0, 0, HB_OP_LT,
-      HB_VALUE_ABSOLUTE, 5000 },
+      HB_VALUE_ABSOLUTE, 0, 5000, 0, NULL },
     { "end-time >= 1.5M", HB_METRIC_END_TIME, HB_SUBJECT_RUN, 0, 0,
-      HB_OP_GE, HB_VALUE_ABSOLUTE, 1500000 },
+      HB_OP_GE, HB_VALUE_ABSOLUTE, 0, 1500000, 0, NULL },
     { "  leaked-blocks\t!=  0 ", HB_METRIC_LEAKED_BLOCKS, HB_SUBJECT_RUN,
-      0, 0, HB_OP_NE, HB_VALUE_ABSOLUTE, 0 },
+      0, 0, HB_OP_NE, HB_VALUE_ABSOLUTE, 0, 0, 0, NULL },
     { "alloc-bytes <= +10%", HB_METRIC_ALLOC_BYTES, HB_SUBJECT_RUN, 0, 0,
-      HB_OP_LE, HB_VALUE_PERCENT, 10 },
+      HB_OP_LE, HB_VALUE_PERCENT, 0, 0, 10000000, NULL },
     { "frees >= -2.5%", HB_METRIC_FREES, HB_SUBJECT_RUN, 0, 0, HB_OP_GE,
-      HB_VALUE_PERCENT, -2.5 },
+      HB_VALUE_PERCENT, 1, 0, 2500000, NULL },
+    { "frees >= -0.000001%", HB_METRIC_FREES, HB_SUBJECT_RUN, 0, 0,
+      HB_OP_GE, HB_VALUE_PERCENT, 1, 0, 1, NULL },
+    { "frees >= +1000000000%", HB_METRIC_FREES, HB_SUBJECT_RUN, 0, 0,
+      HB_OP_GE, HB_VALUE_PERCENT, 0, 0, 1000000000000000ULL, NULL },
     { "free-bytes == -1K", HB_METRIC_FREE_BYTES, HB_SUBJECT_RUN, 0, 0,
-      HB_OP_EQ, HB_VALUE_DELTA, -1024 },
+      HB_OP_EQ, HB_VALUE_DELTA, 1, 1024, 0, NULL },
     { "unknown-frees > +3", HB_METRIC_UNKNOWN_FREES, HB_SUBJECT_RUN, 0, 0,
-      HB_OP_GT, HB_VALUE_DELTA, 3 },
+      HB_OP_GT, HB_VALUE_DELTA, 0, 3, 0, NULL },
+    { "allocs == 9007199254740993", HB_METRIC_ALLOCS, HB_SUBJECT_RUN, 0, 0,
+      HB_OP_EQ, HB_VALUE_ABSOLUTE, 0, 9007199254740993ULL, 0, NULL },
+    { "allocs <= +18446744073709551615", HB_METRIC_ALLOCS, HB_SUBJECT_RUN,
+      0, 0, HB_OP_LE, HB_VALUE_DELTA, 0, UINT64_MAX, 0, NULL },
     { "band 4K-8K peak <= 1M", HB_METRIC_PEAK, HB_SUBJECT_BAND_RANGE,
-      4096, 8191, HB_OP_LE, HB_VALUE_ABSOLUTE, 1048576 },
+      4096, 8191, HB_OP_LE, HB_VALUE_ABSOLUTE, 0, 1048576, 0, NULL },
     { "band 24 leaked == 0", HB_METRIC_LEAKED, HB_SUBJECT_BAND_OF_SIZE,
-      24, 24, HB_OP_EQ, HB_VALUE_ABSOLUTE, 0 },
+      24, 24, HB_OP_EQ, HB_VALUE_ABSOLUTE, 0, 0, 0, NULL },
     { "band 0-1 allocs == 0", HB_METRIC_ALLOCS, HB_SUBJECT_BAND_RANGE, 0, 0,
-      HB_OP_EQ, HB_VALUE_ABSOLUTE, 0 },
+      HB_OP_EQ, HB_VALUE_ABSOLUTE, 0, 0, 0, NULL },
+    { "site 'png_malloc' peak <= +5%", HB_METRIC_PEAK, HB_SUBJECT_SITES,
+      0, 0, HB_OP_LE, HB_VALUE_PERCENT, 0, 0, 5000000, "png_malloc" },
+    { "site \"operator new(unsigned long)\" allocs < 3", HB_METRIC_ALLOCS,
+      HB_SUBJECT_SITES, 0, 0, HB_OP_LT, HB_VALUE_ABSOLUTE, 0, 3, 0,
+      "operator new(unsigned long)" },
+    { "site  ^grow$   leaked-blocks == 0", HB_METRIC_LEAKED_BLOCKS,
+      HB_SUBJECT_SITES, 0, 0, HB_OP_EQ, HB_VALUE_ABSOLUTE, 0, 0, 0,
+      "^grow$" },
 };
 
 /* A rule that does not parse: the column and the problem. */
+#define PCT " (digits, at most 6 decimals, at most 1000000000)"
 struct bad_rule {
     const char *text;
     size_t column;
@@ -88,8 +108,30 @@ static const struct bad_rule bad_rules[] = {
     { "allocs <= 3K", 11, "'3K' is not a number (e.g. 5000, 5k, 1.5M)" },
     { "peak <= 3%", 9, "a percentage is a change from the old file and needs "
       "a sign: +3% or -3%" },
-    { "peak <= +x%", 10, "'+x%' is not a percentage" },
-    { "peak <= ++3%", 10, "'++3%' is not a percentage" },
+    { "peak <= +x%", 10, "'+x%' is not a percentage" PCT },
+    { "peak <= ++3%", 10, "'++3%' is not a percentage" PCT },
+    { "peak <= -1e308%", 10, "'-1e308%' is not a percentage" PCT },
+    { "peak <= +inf%", 10, "'+inf%' is not a percentage" PCT },
+    { "peak <= +0x10%", 10, "'+0x10%' is not a percentage" PCT },
+    { "peak <= +1.%", 10, "'+1.%' is not a percentage" PCT },
+    { "peak <= +.5%", 10, "'+.5%' is not a percentage" PCT },
+    { "peak <= +1.0000001%", 10, "'+1.0000001%' is not a percentage" PCT },
+    { "peak <= +1000000000.5%", 10, "'+1000000000.5%' is not a percentage"
+      PCT },
+    { "peak <= +10000000000%", 10, "'+10000000000%' is not a percentage"
+      PCT },
+    { "allocs <= 18446744073709551616", 11, "'18446744073709551616' is not "
+      "a number (e.g. 5000, 5k, 1.5M)" },
+    { "site", 5, "expected a function pattern after 'site'" },
+    { "site 'png", 6, "the pattern's quote ' is not closed" },
+    { "site '' peak <= 1", 6, "empty pattern" },
+    { "site f frees <= 1", 8, "'frees' is not a per-site metric (expected "
+      "allocs, alloc-bytes, peak, peak-blocks, leaked or leaked-blocks)" },
+    { "site 'a b' end-time <= 1", 12, "'end-time' is not a per-site metric "
+      "(expected allocs, alloc-bytes, peak, peak-blocks, leaked or "
+      "leaked-blocks)" },
+    { "site 'a b'", 11, "expected a metric" },
+    { "site 'a b' peak <= 1 x", 22, "unexpected text after the value" },
     { "peak <= -3X", 10, "'3X' is not a size" },
     { "frees <= +3K", 11, "'3K' is not a number" },
     { "peak <= 1K extra", 12, "unexpected text after the value" },
@@ -126,9 +168,17 @@ static void test_good_rules(void)
               (unsigned long long)g->band_lo, (unsigned long long)g->band_hi);
         check(r.op == g->op, "'%s': operator %d, expected %d", g->text,
               (int)r.op, (int)g->op);
-        check(r.value_kind == g->value_kind && r.value == g->value,
-              "'%s': value %d %g, expected %d %g", g->text,
-              (int)r.value_kind, r.value, (int)g->value_kind, g->value);
+        check(r.value_kind == g->value_kind && r.negative == g->negative
+              && r.amount == g->amount
+              && r.percent_millionths == g->millionths,
+              "'%s': value %d %d %llu %llu, expected %d %d %llu %llu",
+              g->text, (int)r.value_kind, r.negative,
+              (unsigned long long)r.amount,
+              (unsigned long long)r.percent_millionths, (int)g->value_kind,
+              g->negative, (unsigned long long)g->amount,
+              (unsigned long long)g->millionths);
+        check(g->pattern == NULL || strcmp(r.pattern, g->pattern) == 0,
+              "'%s': pattern '%s'", g->text, r.pattern);
         check(hb_rule_is_relative(&r) == (g->value_kind != HB_VALUE_ABSOLUTE),
               "'%s': relative is %d", g->text, hb_rule_is_relative(&r));
     }
@@ -339,11 +389,12 @@ static const struct evaluation evaluations[] = {
       "was 5 (no change), limit != 5" },
 };
 
-static void test_evaluations(const struct hb_file *old_file,
-                             const struct hb_file *new_file)
+static void run_evaluations(const struct evaluation *table, size_t n,
+                            const struct hb_rule_input *old_in,
+                            const struct hb_rule_input *new_in)
 {
-    for (size_t i = 0; i < sizeof evaluations / sizeof evaluations[0]; i++) {
-        const struct evaluation *e = &evaluations[i];
+    for (size_t i = 0; i < n; i++) {
+        const struct evaluation *e = &table[i];
         struct hb_rule r;
         struct hb_error err = { HB_ERR_NONE, 0, "" };
         char verdict[512] = "";
@@ -351,7 +402,7 @@ static void test_evaluations(const struct hb_file *old_file,
             check(0, "'%s' does not parse: %s", e->text, err.msg);
             continue;
         }
-        int got = hb_rule_eval(&r, new_file, e->with_old ? old_file : NULL,
+        int got = hb_rule_eval(&r, new_in, e->with_old ? old_in : NULL,
                                verdict, sizeof verdict, &err);
         const char *message = got == CANNOT ? err.msg : verdict;
         check(got == e->verdict, "'%s'%s: verdict %d, expected %d (%s)",
@@ -365,6 +416,92 @@ static void test_evaluations(const struct hb_file *old_file,
     }
 }
 
+/* ---------------------------------------------------------------------- */
+/* Exact arithmetic                                                        */
+/* ---------------------------------------------------------------------- */
+
+/* NEW has 2^53 + 1 allocations, OLD 2^53: a double cannot tell them
+ * apart.  Bytes allocated: NEW 2^64 - 1, OLD 2^64 - 2. */
+static const struct evaluation exact_evaluations[] = {
+    { "allocs == 9007199254740993", 0, HOLDS, NULL },
+    { "allocs == 9007199254740992", 0, BROKEN, "rule 'allocs == "
+      "9007199254740992' broken: allocs is 9007199254740993 (9.01P), limit "
+      "== 9007199254740992 (9.01P)" },
+    { "allocs > 9007199254740992", 0, HOLDS, NULL },
+    { "allocs == +1", 1, HOLDS, NULL },
+    { "allocs <= +0", 1, BROKEN, NULL },
+    { "allocs <= +0%", 1, BROKEN, "rule 'allocs <= +0%' broken: allocs is "
+      "9007199254740993 (9.01P), was 9007199254740992 (9.01P) (+1, +0.00%), "
+      "limit <= 9007199254740992 (9.01P)" },
+    { "allocs <= +0.000001%", 1, HOLDS, NULL },
+    { "allocs < -0.000001%", 1, BROKEN, "rule 'allocs < -0.000001%' broken: "
+      "allocs is 9007199254740993 (9.01P), was 9007199254740992 (9.01P) "
+      "(+1, +0.00%), limit < 9007199164668999.45 (9.01P)" },
+    { "alloc-bytes == 18446744073709551615", 0, HOLDS, NULL },
+    { "alloc-bytes == 18446744073709551614", 0, BROKEN, NULL },
+    { "alloc-bytes == +1", 1, HOLDS, NULL },
+    { "alloc-bytes <= -100%", 1, BROKEN, "rule 'alloc-bytes <= -100%' "
+      "broken: alloc-bytes is 18446744073709551615 (16E), was "
+      "18446744073709551614 (16E) (+1, +0.00%), limit <= 0" },
+    { "alloc-bytes > +1000000000%", 1, BROKEN, "rule 'alloc-bytes > "
+      "+1000000000%' broken: alloc-bytes is 18446744073709551615 (16E), was "
+      "18446744073709551614 (16E) (+1, +0.00%), limit > "
+      "184467459183839589849551614 (160000016E)" },
+    { "alloc-bytes < -1000000000%", 1, BROKEN, NULL },
+};
+
+static void test_exact(void)
+{
+    struct hb_file old_file, new_file;
+    make_file(&old_file, 0);
+    make_file(&new_file, 1);
+    new_file.total_allocs = 9007199254740993ULL;
+    old_file.total_allocs = 9007199254740992ULL;
+    new_file.total_alloc_bytes = UINT64_MAX;
+    old_file.total_alloc_bytes = UINT64_MAX - 1;
+    struct hb_rule_input old_in = { &old_file, NULL };
+    struct hb_rule_input new_in = { &new_file, NULL };
+    run_evaluations(exact_evaluations, sizeof exact_evaluations
+                    / sizeof exact_evaluations[0], &old_in, &new_in);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Suppressions                                                            */
+/* ---------------------------------------------------------------------- */
+
+/* NEW with its band-2 leak (30 bytes, 1 block) suppressed, OLD with 6
+ * of band 1's 16 bytes (1 of 2 blocks): the leaked figures leave them
+ * out, the others do not change. */
+static const struct evaluation suppressed_evaluations[] = {
+    { "leaked == 16", 0, HOLDS, NULL },
+    { "leaked-blocks == 2", 0, HOLDS, NULL },
+    { "band 17-33 leaked == 0", 0, HOLDS, NULL },
+    { "band 1-33 leaked == 16", 0, HOLDS, NULL },
+    { "band 1-33 leaked-blocks == 2", 0, HOLDS, NULL },
+    { "alloc-bytes == 166", 0, HOLDS, NULL },
+    { "band 17-33 alloc-bytes == 90", 0, HOLDS, NULL },
+    { "leaked <= +0", 1, BROKEN, "rule 'leaked <= +0' broken: leaked is 16, "
+      "was 10 (+6, +60.00%), limit <= 10" },
+    { "band 1-17 leaked-blocks == +1", 1, HOLDS, NULL },
+};
+
+static void test_suppressed(const struct hb_file *old_file,
+                            const struct hb_file *new_file)
+{
+    uint64_t new_bytes[5] = { 0, 0, 30, 0, 0 }, new_blocks[5] = { 0, 0, 1 };
+    uint64_t old_bytes[5] = { 0, 6 }, old_blocks[5] = { 0, 1 };
+    struct hb_suppressed_exit new_s = { 30, 1, new_bytes, new_blocks };
+    struct hb_suppressed_exit old_s = { 6, 1, old_bytes, old_blocks };
+    struct hb_rule_input old_in = { old_file, &old_s };
+    struct hb_rule_input new_in = { new_file, &new_s };
+    check(hb_metric_suppressed(NULL, HB_METRIC_LEAKED, 1, 0) == 0,
+          "nothing suppressed");
+    check(hb_metric_suppressed(&new_s, HB_METRIC_ALLOC_BYTES, 1, 0) == 0,
+          "suppressions leave alloc-bytes alone");
+    run_evaluations(suppressed_evaluations, sizeof suppressed_evaluations
+                    / sizeof suppressed_evaluations[0], &old_in, &new_in);
+}
+
 int main(void)
 {
     struct hb_file old_file, new_file;
@@ -373,6 +510,11 @@ int main(void)
     test_good_rules();
     test_bad_rules();
     test_metrics(&new_file);
-    test_evaluations(&old_file, &new_file);
+    struct hb_rule_input old_in = { &old_file, NULL };
+    struct hb_rule_input new_in = { &new_file, NULL };
+    run_evaluations(evaluations, sizeof evaluations / sizeof evaluations[0],
+                    &old_in, &new_in);
+    test_exact();
+    test_suppressed(&old_file, &new_file);
     return check_summary();
 }
