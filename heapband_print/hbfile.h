@@ -94,6 +94,15 @@ struct hb_site {
  * peak live bytes; version 3 lists each once. */
 enum hb_site_ranking { HB_RANKING_NONE, HB_RANKING_ALLOC, HB_RANKING_PEAK };
 
+/* A site's figures (an sb record, or sums of them: over bands, over the
+ * sites of one stack or one allocation point): blocks and bytes
+ * allocated, live at the run's peak, live at exit. */
+struct hb_site_figures {
+    uint64_t allocs, alloc_bytes;
+    uint64_t peak_bytes, peak_blocks;
+    uint64_t exit_bytes, exit_blocks;
+};
+
 /* One site's figures in one band.  Version 3: an "sb" record, or the
  * band's "so" record (site 0: the nsites sites not listed, summed; its
  * max_bytes is 0).  Versions 1 and 2: a "top" line, which gives allocs,

@@ -28,14 +28,6 @@
 #include "error.h"
 #include "hbfile.h"
 
-/* A site's figures over the run: blocks and bytes allocated, live at the
- * run's peak, live at exit. */
-struct hb_site_figures {
-    uint64_t allocs, alloc_bytes;
-    uint64_t peak_bytes, peak_blocks;
-    uint64_t exit_bytes, exit_blocks;
-};
-
 /* One stack whose figures differ between OLD and NEW. */
 struct hb_site_change {
     uint64_t old_site, new_site;   /* the stack's first site in each file

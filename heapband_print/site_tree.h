@@ -38,13 +38,6 @@
  * bytes live at exit (the order of the --by words). */
 enum hb_site_metric { HB_SITE_BY_PEAK, HB_SITE_BY_ALLOC, HB_SITE_BY_EXIT };
 
-/* The figures of an sb record, or sums of them. */
-struct hb_site_figures {
-    uint64_t allocs, alloc_bytes;
-    uint64_t peak_bytes, peak_blocks;
-    uint64_t exit_bytes, exit_blocks;
-};
-
 /* A frame reached along one path of callers.  Links are node numbers; 0
  * (the root, never a child) means none. */
 struct hb_site_node {
