@@ -346,6 +346,8 @@ static const struct option_spec options[] = {
       "also (or, without --format, only) write an image" },
     { "--svg", BOTH, VALUE, set_file_name, FIELD(svg), NULL, NULL, NULL,
       NULL },
+    { "--html", BOTH, VALUE, set_file_name, FIELD(html), NULL, NULL,
+      "--html=FILE", "an interactive report in one offline HTML file" },
     { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
       "image size in pixels or points [1200x800]" },
     { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
@@ -487,10 +489,10 @@ static void add_file(struct hb_options *o, const char *arg, size_t max_files)
  * it: refused before anything is read or written. */
 static void refuse_overwrites(const struct hb_options *o)
 {
-    const char *names[2] = { "--png", "--svg" };
-    const char *paths[2] = { o->png, o->svg };
+    const char *names[3] = { "--png", "--svg", "--html" };
+    const char *paths[3] = { o->png, o->svg, o->html };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3; i++)
         if (paths[i] != NULL
             && hb_outfile_refused(names[i], paths[i], o->paths, o->npaths,
                                   &err) != 0)

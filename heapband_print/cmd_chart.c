@@ -14,6 +14,7 @@
 
 #include "chart_build.h"
 #include "export.h"
+#include "html.h"
 #include "img_file.h"
 #include "leaks.h"
 #include "load.h"
@@ -114,7 +115,8 @@ static int write_image(const struct hb_chart_job *job, const char *path,
 int hb_write_outputs(const struct hb_chart_job *job)
 {
     const struct hb_options *o = job->o;
-    if (o->format_given || o->sites || (o->png == NULL && o->svg == NULL)) {
+    if (o->format_given || o->sites
+        || (o->png == NULL && o->svg == NULL && o->html == NULL)) {
         int r = write_text(job);
         if (r != 0)
             return r;
@@ -129,6 +131,12 @@ int hb_write_outputs(const struct hb_chart_job *job)
             status = r;
         else if (r != 0)
             return r;
+    }
+    if (o->html != NULL) {
+        int r = hb_write_html(job);
+        if (r != HB_EXIT_OUTPUT && r != 0)
+            return r;
+        status = r ? r : status;
     }
     return status;
 }

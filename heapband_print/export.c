@@ -88,7 +88,7 @@ void hb_export_csv(FILE *out, const struct hb_chart *ch)
 
 /* ------------------------------------------------------------------ JSON */
 
-static void json_string(FILE *out, const char *s)
+void hb_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -123,7 +123,7 @@ static void json_columns(FILE *out, const struct hb_chart *ch)
                 (unsigned long long)ch->x_end[j]);
         if (ch->col_labels != NULL) {
             fputs(", \"label\": ", out);
-            json_string(out, ch->col_labels[j]);
+            hb_json_string(out, ch->col_labels[j]);
         }
         fprintf(out, "}%s\n", j + 1 < ch->ncols ? "," : "");
     }
@@ -135,7 +135,7 @@ static void json_rows(FILE *out, const struct hb_chart *ch)
     fputs("  \"rows\": [\n", out);
     for (size_t r = ch->nrows; r-- > 0;) {
         fputs("    {\"label\": ", out);
-        json_string(out, ch->row_labels[r]);
+        hb_json_string(out, ch->row_labels[r]);
         fprintf(out, ", \"lo\": %llu, \"hi\": %llu, \"values\": ",
                 (unsigned long long)ch->row_lo[r],
                 (unsigned long long)ch->row_hi[r]);
@@ -152,7 +152,7 @@ static void json_marks(FILE *out, const struct hb_chart *ch)
         fprintf(out, "%s\n    {\"time\": %llu, \"column\": %zu, \"name\": ",
                 i ? "," : "", (unsigned long long)ch->marks[i].time,
                 hb_chart_col_of_time(ch, ch->marks[i].time));
-        json_string(out, ch->marks[i].name);
+        hb_json_string(out, ch->marks[i].name);
         fputc('}', out);
     }
     fputs(ch->nmarks ? "\n  ],\n" : "],\n", out);
@@ -162,17 +162,17 @@ void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
                     const char *weight)
 {
     fputs("{\n  \"chart\": ", out);
-    json_string(out, ch->chart_name);
+    hb_json_string(out, ch->chart_name);
     fputs(",\n  \"command\": ", out);
-    json_string(out, ch->run.cmd);
+    hb_json_string(out, ch->run.cmd);
     fputs(",\n  \"time_unit\": ", out);
-    json_string(out, ch->time_unit);
+    hb_json_string(out, ch->time_unit);
     fputs(",\n  \"value\": ", out);
-    json_string(out, ch->value_label);
+    hb_json_string(out, ch->value_label);
     fputs(",\n  \"stat\": ", out);
-    json_string(out, stat);
+    hb_json_string(out, stat);
     fputs(",\n  \"weight\": ", out);
-    json_string(out, weight);
+    hb_json_string(out, weight);
     /* Under fraction alignment the count varies: 0. */
     fprintf(out, ",\n  \"stored_columns_per_column\": %llu,\n",
             (unsigned long long)(ch->align == HB_ALIGN_TIME

@@ -27,6 +27,10 @@
  *   band,LABEL,LO,HI,<cells>             (one per row, top row first)   */
 void hb_export_csv(FILE *out, const struct hb_chart *chart);
 
+/* s as a JSON string, quoted; bytes outside printable ASCII as \u00XX
+ * (the HTML report writes its own strings with it too). */
+void hb_json_string(FILE *out, const char *s);
+
 /* JSON: one object, see docs/manual/heapband_print.md; stat and weight are
  * the words of --stat and --weight. */
 void hb_export_json(FILE *out, const struct hb_chart *chart,
