@@ -72,11 +72,8 @@ static void stored_fill(struct stored *s, const struct hb_file *f,
     }
 }
 
-/* v as decimal; above 2^53 (where a JSON number stops being exact in a
- * browser) as a string. */
 static void put_u128(FILE *out, hb_u128 v)
 {
-    int quoted = v > (hb_u128)1 << 53;
     char digits[48];
     size_t n = sizeof digits;
     digits[--n] = '\0';
@@ -84,18 +81,31 @@ static void put_u128(FILE *out, hb_u128 v)
         digits[--n] = (char)('0' + (int)(v % 10));
         v /= 10;
     } while (v > 0);
-    fprintf(out, quoted ? "\"%s\"" : "%s", &digits[n]);
+    fputs(&digits[n], out);
 }
 
-static void put_row(FILE *out, const char *name, const uint64_t *v, size_t n)
+/* A row of n values (of v64, or of v128 when v64 is NULL) as a string of
+ * "VALUE" or "VALUE*COUNT" (a run of COUNT equal values) separated by
+ * commas: a quiet band is a few runs.  In a string, values above 2^53 stay
+ * exact for the page (it reads them with BigInt). */
+static void put_runs(FILE *out, const char *name, const uint64_t *v64,
+                     const hb_u128 *v128, size_t n)
 {
-    fprintf(out, ", \"%s\": [", name);
-    for (size_t c = 0; c < n; c++) {
+    fprintf(out, ", \"%s\": \"", name);
+    size_t c = 0;
+    while (c < n) {
+        hb_u128 v = v64 ? v64[c] : v128[c];
+        size_t run = 1;
+        while (c + run < n && (v64 ? v64[c + run] : v128[c + run]) == v)
+            run++;
         if (c)
             fputc(',', out);
-        put_u128(out, v[c]);
+        put_u128(out, v);
+        if (run > 1)
+            fprintf(out, "*%zu", run);
+        c += run;
     }
-    fputc(']', out);
+    fputc('"', out);
 }
 
 static void put_bands(FILE *out, const struct stored *s, uint64_t first_band)
@@ -105,14 +115,10 @@ static void put_bands(FILE *out, const struct stored *s, uint64_t first_band)
         fprintf(out, "%s\n   {\"band\": %llu", r ? "," : "",
                 (unsigned long long)(first_band + r));
         for (int k = 0; k < NFIGURES; k++)
-            put_row(out, figure_names[k], s->fig[k] + r * s->ncols, s->ncols);
-        fputs(", \"integral\": [", out);
-        for (size_t c = 0; c < s->ncols; c++) {
-            if (c)
-                fputc(',', out);
-            put_u128(out, s->integral[r * s->ncols + c]);
-        }
-        fputs("]}", out);
+            put_runs(out, figure_names[k], s->fig[k] + r * s->ncols, NULL,
+                     s->ncols);
+        put_runs(out, "integral", NULL, s->integral + r * s->ncols, s->ncols);
+        fputc('}', out);
     }
     fputs("]", out);
 }

@@ -11,8 +11,8 @@
  * The page re-bins these stored cells when the user zooms, by the rules of
  * grid.h, so that a zoomed view holds the cells --from/--to would give;
  * the charts themselves come from export.h.  Invariant: only reads the
- * file; numbers are written exactly (LIVE_INTEGRAL above 2^53 as a decimal
- * string).  Cost: one pass over the cell and col records plus one entry per
+ * file; numbers are written exactly (a band's figures as a string of runs
+ * of decimal values, which the page reads with BigInt).  Cost: one pass over the cell and col records plus one entry per
  * stored column and band written (quiet cells derived, version 3).
  */
 #ifndef HEAPBAND_PRINT_HTML_DATA_H

@@ -13,6 +13,7 @@
    the hook the browser test reads. */
 "use strict";
 (function () {
+  const STARTED_MS = performance.now();
   const D = JSON.parse(document.getElementById("hb-data").textContent);
   const $ = (id) => document.getElementById(id);
   const DIFF = D.mode === "diff";
@@ -105,6 +106,22 @@
   }
 
   const big = (x) => BigInt(x);
+  /* A stored row's figure (html_data.c: "V" or "V*COUNT", by commas),
+     decoded on first use; values of 16 digits or more stay strings, for
+     BigInt. */
+  function fig(row, key) {
+    let v = row[key];
+    if (typeof v !== "string") return v;
+    const out = [];
+    for (const part of v.split(",")) {
+      const k = part.indexOf("*");
+      const text = k < 0 ? part : part.slice(0, k);
+      const x = text.length < 16 ? Number(text) : text;
+      for (let n = k < 0 ? 1 : Number(part.slice(k + 1)); n > 0; n--) out.push(x);
+    }
+    row[key] = out;
+    return out;
+  }
   /* grid.c's ratio(): the quotient as a double, the remainder added. */
   function ratio(acc, den) {
     const q = acc / den, r = acc % den;
@@ -121,16 +138,18 @@
     if (!row || c0 > c1) return out;
     out.stored = true;
     let integral = 0n;
+    const [al, fr, ab, lm, li] = ["allocs", "frees", "alloc_bytes", "live_max", "integral"]
+      .map((k) => fig(row, k));
     for (let c = c0; c <= c1; c++) {
-      out.allocs += big(row.allocs[c]);
-      out.frees += big(row.frees[c]);
-      out.alloc_bytes += big(row.alloc_bytes[c]);
-      if (Number(row.live_max[c]) > out.live_max) out.live_max = Number(row.live_max[c]);
-      integral += big(row.integral[c]);
+      out.allocs += big(al[c]);
+      out.frees += big(fr[c]);
+      out.alloc_bytes += big(ab[c]);
+      if (Number(lm[c]) > out.live_max) out.live_max = Number(lm[c]);
+      integral += big(li[c]);
     }
-    out.live_end = Number(row.live_end[c1]);
+    out.live_end = Number(fig(row, "live_end")[c1]);
     const time = col.end - col.start;
-    out.avg = time === 0n ? Number(row.live_end[c1]) : ratio(integral, time);
+    out.avg = time === 0n ? out.live_end : ratio(integral, time);
     return out;
   }
 
@@ -146,9 +165,10 @@
     const row = f.byBand.get(band);
     if (!row) return false;
     const [c0, c1] = group(f, col0.a, col1.b);
+    const figs = ["allocs", "frees", "alloc_bytes", "live_end", "live_max", "integral"]
+      .map((k) => fig(row, k));
     for (let c = c0; c <= c1; c++)
-      if (row.allocs[c] || row.frees[c] || row.alloc_bytes[c] || row.live_end[c]
-          || row.live_max[c] || row.integral[c]) return true;
+      if (figs.some((v) => v[c] !== 0)) return true;
     return false;
   }
 
@@ -219,25 +239,27 @@
     return s > 1 ? 1 : s;
   }
 
-  function colourOf(v, vmax) {
-    if (v === 0) return null;
+  /* The palette entry of value v (-1: empty, the background). */
+  function shadeIndex(v, vmax) {
+    if (v === 0) return -1;
     if (DIFF) {
       const t = Math.sign(v) * shade(Math.abs(v), vmax);
-      let i = Math.round((t + 1) * 127.5);
-      i = v > 0 ? Math.max(128, Math.min(255, i)) : Math.min(127, Math.max(0, i));
-      return D.palettes.diverging[i];
+      const i = Math.round((t + 1) * 127.5);
+      return v > 0 ? Math.max(128, Math.min(255, i)) : Math.min(127, Math.max(0, i));
     }
-    return D.palettes[view.palette][Math.max(1, Math.round(shade(v, vmax) * 255))];
+    return Math.max(1, Math.round(shade(v, vmax) * 255));
   }
 
-  const rgbCache = new Map();
-  function rgb(hex) {
-    let c = rgbCache.get(hex);
-    if (!c) {
-      c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-      rgbCache.set(hex, c);
-    }
-    return c;
+  function paletteColours() {
+    return DIFF ? D.palettes.diverging : D.palettes[view.palette];
+  }
+
+  /* The palette as 256 packed RGB numbers, and the background white. */
+  function paletteRgb() {
+    const out = new Int32Array(257);
+    paletteColours().forEach((hex, i) => { out[i] = parseInt(hex.slice(1), 16); });
+    out[256] = 0xffffff;
+    return out;
   }
 
   let M = null;            /* the matrix drawn */
@@ -254,17 +276,18 @@
     const px = img.data;
     const colOfX = new Int32Array(PLOT_W);
     for (let x = 0; x < PLOT_W; x++) colOfX[x] = Math.floor(x * M.ncols / PLOT_W);
-    const cellRgb = new Array(M.cells.length);
+    const lut = paletteRgb();
+    const cellRgb = new Int32Array(M.cells.length);
     for (let i = 0; i < M.cells.length; i++) {
-      const c = colourOf(M.cells[i], M.vmax);
-      cellRgb[i] = c ? rgb(c) : [255, 255, 255];
+      const k = shadeIndex(M.cells[i], M.vmax);
+      cellRgb[i] = lut[k < 0 ? 256 : k];
     }
     for (let y = 0; y < PLOT_H; y++) {
       const r = M.nrows - 1 - Math.floor(y * M.nrows / PLOT_H);
       for (let x = 0; x < PLOT_W; x++) {
         const c = cellRgb[r * M.ncols + colOfX[x]];
         const o = (y * PLOT_W + x) * 4;
-        px[o] = c[0]; px[o + 1] = c[1]; px[o + 2] = c[2]; px[o + 3] = 255;
+        px[o] = c >> 16; px[o + 1] = (c >> 8) & 255; px[o + 2] = c & 255; px[o + 3] = 255;
       }
     }
     ctx.putImageData(img, 0, 0);
@@ -379,7 +402,7 @@
   function drawLegend() {
     const bar = $("hb-legend-bar"), ctx = bar.getContext("2d");
     for (let i = 0; i < 256; i++) {
-      ctx.fillStyle = DIFF ? D.palettes.diverging[i] : D.palettes[view.palette][i];
+      ctx.fillStyle = paletteColours()[i];
       ctx.fillRect(i, 0, 1, 12);
     }
     $("hb-legend-lo").textContent = DIFF ? "-" + fmt(M.vmax) : "0";
@@ -616,6 +639,8 @@
 
   /* The browser test's hook: where a cell is, what its hover says. */
   window.hb = {
+    readyMs: performance.now(),    /* the first chart drawn */
+    scriptMs: performance.now() - STARTED_MS,
     view: () => ({ chart: view.chart, from: view.from === null ? null : view.from.toString(),
                    to: view.to === null ? null : view.to.toString(), cols: view.cols }),
     matrix: () => ({ ncols: M.ncols, nrows: M.nrows, lo: M.lo,

@@ -4,6 +4,7 @@
 //   node report-test.js PRINTER FILE [MARK_FROM MARK_TO]   checks one file
 //   node report-test.js PRINTER --diff OLD NEW              checks a diff
 //   node report-test.js PRINTER --screenshots DIR FILE OLD NEW   gallery
+//   node report-test.js PRINTER --timing FILE   load, draw and hover times
 // Every figure the page shows is compared with the printer's CSV export
 // or its --sites text; the page must request nothing but itself.
 "use strict";
@@ -267,9 +268,38 @@ async function screenshots(dir, file, oldFile, newFile) {
   }
 }
 
+// Milliseconds from the start of navigation to the first chart drawn
+// (the script's end), of a re-draw per chart, and of hovers.
+async function timing(file) {
+  const html = path.join(work, "timing.html");
+  print(["--html=" + html, file]);
+  console.log("report: " + fs.statSync(html).size + " bytes");
+  const browser = await launch();
+  try {
+    for (let run = 0; run < 3; run++) {
+      const page = await open(browser, html, "");
+      const ready = await page.evaluate(() => window.hb.readyMs);
+      const t0 = Date.now();
+      for (const chart of ["allocs", "lifetime", "live"])
+        await page.click(`#hb-charts button[data-chart=${chart}]`);
+      const switchMs = (Date.now() - t0) / 3;
+      const m = await page.evaluate(() => window.hb.matrix());
+      const t1 = Date.now();
+      for (let k = 0; k < 50; k++) await hover(page, k % m.nrows, (k * 37) % m.ncols);
+      console.log(`run ${run}: first chart drawn ${ready.toFixed(0)} ms after navigation start; `
+                  + `chart switch ${switchMs.toFixed(0)} ms; hover ${((Date.now() - t1) / 50).toFixed(1)} ms`);
+      offline(page);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 (async () => {
   try {
-    if (args[0] === "--diff") await checkDiff(args[1], args[2]);
+    if (args[0] === "--timing") await timing(args[1]);
+    else if (args[0] === "--diff") await checkDiff(args[1], args[2]);
     else if (args[0] === "--screenshots") await screenshots(args[1], args[2], args[3], args[4]);
     else await checkFile(args[0], args[1], args[2]);
   } catch (e) {
