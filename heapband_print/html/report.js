@@ -292,6 +292,7 @@
     }
     ctx.putImageData(img, 0, 0);
     drawLines(ctx);
+    drawMarks(ctx);
     drawHighlight(ctx);
     drawLabels();
     drawLegend();
@@ -322,9 +323,31 @@
       ctx.stroke();
     });
     ctx.setLineDash([]);
-    /* Marks: a dashed line at each mark's column. */
+  }
+
+  /* The x of time t in the view (its place in its column), or null. */
+  function xOfTime(t) {
+    const j = colOfTime(t);
+    if (j === null) return null;
+    const [s, e] = M.colSpans[j];
+    const within = e > s ? Number(t - s) / Number(e - s) : 0;
+    return (j + within) * PLOT_W / M.ncols;
+  }
+
+  /* A dashed line at each phase mark. */
+  function drawMarks(ctx) {
     ctx.strokeStyle = "#000";
     ctx.lineWidth = 1;
+    ctx.setLineDash([4, 4]);
+    for (const mark of marksOf()) {
+      const x = xOfTime(BigInt(mark.time));
+      if (x === null) continue;
+      ctx.beginPath();
+      ctx.moveTo(Math.round(x) + 0.5, 0);
+      ctx.lineTo(Math.round(x) + 0.5, PLOT_H);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
   }
 
   function drawHighlight(ctx) {
@@ -373,13 +396,17 @@
       s.style.left = ((j + 0.5) * PLOT_W / M.ncols) + "px";
       xl.appendChild(s);
     }
+    /* Mark names on up to three lines above the chart, so that close
+       marks do not overlap. */
+    let shown = 0;
     for (const mark of marksOf()) {
-      const j = colOfTime(BigInt(mark.time));
-      if (j === null) continue;
+      const x = xOfTime(BigInt(mark.time));
+      if (x === null) continue;
       const s = document.createElement("span");
       s.textContent = "\u25bc " + mark.name;
       s.title = mark.name + " at " + mark.time;
-      s.style.left = ((j + 0.5) * PLOT_W / M.ncols) + "px";
+      s.style.left = x + "px";
+      s.style.top = (-1.3 * (1 + shown++ % 3)) + "em";
       mk.appendChild(s);
     }
     const ch = view.chart === "lifetime" ? D.charts.lifetime : D.charts[view.chart];
@@ -463,8 +490,10 @@
       lines.push("blocks freed: " + figs[0].frees);
       lines.push("bytes live at the column's end: " + figs[0].live_end);
     }
-    if (M.lines.length)
-      lines.push("total heap: " + M.lines.map((l) => l[j]).join(" -> ") + " bytes");
+    if (DIFF && M.lines.length)
+      lines.push("total heap: old " + M.lines[0][j] + ", new " + M.lines[1][j] + " bytes");
+    else if (M.lines.length)
+      lines.push("total heap: " + M.lines[0][j] + " bytes");
     return lines.join("\n");
   }
 

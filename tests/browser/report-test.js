@@ -251,14 +251,21 @@ async function screenshots(dir, file, oldFile, newFile) {
                    ["lifetime", "#chart=lifetime&scale=log"]];
     for (const [name, frag] of shots) {
       const page = await open(browser, html, frag);
-      const p = await page.evaluate(() => window.hb.cellPoint(Math.floor(window.hb.matrix().nrows / 2), 3));
+      const p = await page.evaluate(() => {
+        const m = window.hb.matrix();
+        return window.hb.cellPoint(m.nrows - 1, Math.floor(m.ncols / 2));
+      });
       await page.mouse.click(p.x, p.y);
+      await page.mouse.move(p.x, p.y);
       await page.screenshot({ path: path.join(dir, `html-${name}.png`), fullPage: true });
       offline(page);
       await page.close();
     }
     const page = await open(browser, dhtml, "");
-    const p = await page.evaluate(() => window.hb.cellPoint(1, 5));
+    const p = await page.evaluate(() => {
+      const m = window.hb.matrix();
+      return window.hb.cellPoint(m.nrows - 1, Math.floor(m.ncols * 0.8));
+    });
     await page.mouse.move(p.x, p.y);
     await page.screenshot({ path: path.join(dir, "html-diff.png"), fullPage: true });
     offline(page);
