@@ -16,6 +16,6 @@
 
 extern const char hb_html_template[];   /* html/report.html */
 extern const char hb_html_css[];        /* html/report.css */
-extern const char hb_html_js[];         /* html/report.js */
+extern const char hb_html_js[];   /* html/report-model.js, then report.js */
 
 #endif

@@ -1,7 +1,7 @@
 # Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
-# Writes html_assets.c: each file named on the command line as a C string
-# (see html_assets.h), the variables named after the files in the order
-# hb_html_template (report.html), hb_html_css (.css), hb_html_js (.js).
+# Writes html_assets.c: the files named on the command line as C strings
+# (see html_assets.h): hb_html_template (the .html), hb_html_css (the .css)
+# and hb_html_js (the .js files, in the order given, one after the other).
 # Backslashes, quotes and '?' (no trigraphs) escaped; one source line a
 # line.
 BEGIN {
@@ -9,12 +9,15 @@ BEGIN {
     print "#include \"html_assets.h\""
 }
 FNR == 1 {
-    if (NR > 1)
-        print ";"
     name = FILENAME ~ /\.css$/ ? "hb_html_css" \
          : FILENAME ~ /\.js$/ ? "hb_html_js" : "hb_html_template"
-    print "const char " name "[] ="
-    print "\"\""
+    if (name != current) {
+        if (current != "")
+            print ";"
+        print "const char " name "[] ="
+        print "\"\""
+        current = name
+    }
 }
 {
     line = $0
