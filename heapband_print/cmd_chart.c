@@ -174,9 +174,10 @@ static void check_combinations(const struct hb_options *o)
                         o->format == HB_FORMAT_CSV ? "csv" : "json");
     if (o->align_given)
         hb_option_error("--align", "applies to --diff OLD NEW only");
-    if (o->leaks && (o->sites || o->format_given || o->png || o->svg))
+    if (o->leaks && (o->sites || o->format_given || o->png || o->svg
+                     || o->html))
         hb_option_error("--leaks", "writes its text report alone (not with "
-                        "--sites, --format, --png or --svg)");
+                        "--sites, --format, --png, --svg or --html)");
     if (o->nsuppressions > 0 && !o->leaks)
         hb_option_error("--suppressions", "applies to --leaks and --check");
 }

@@ -56,6 +56,13 @@ const hbModel = (function () {
     const num = (k) => (/^\d+$/.test(p.get(k) || "") ? BigInt(p.get(k)) : null);
     view.from = num("from");
     view.to = num("to");
+    if (!p.has("from") && !p.has("to")) {
+      /* The command line's --from/--to: the times its chart covers. */
+      const cols = D.charts.live.columns;
+      const start = BigInt(cols[0].start), end = BigInt(cols[cols.length - 1].end);
+      if (start > 0n) view.from = start;
+      if (end < BigInt(END)) view.to = end - 1n;
+    }
     const c = Number(p.get("cols"));
     view.cols = Number.isInteger(c) && c >= 1 ? c : PLOT_W;
   }

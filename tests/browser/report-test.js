@@ -170,6 +170,13 @@ async function checkFile(file, markFrom, markTo) {
              await page.evaluate(() => /from=\d+/.test(location.hash) && /to=\d+/.test(location.hash)));
     await page.click("#hb-whole");
     expectEq("Whole run", null, (await page.evaluate(() => window.hb.view())).from);
+    // A report made with --from/--to starts with that range.
+    const ranged = path.join(work, "ranged.html");
+    print(["--html=" + ranged, "--from=" + from, "--to=" + to, file]);
+    const rpage = await open(browser, ranged, "#cols=" + range.starts.length);
+    sameMatrix("report made with --from/--to", await rpage.evaluate(() => window.hb.matrix()), range);
+    offline(rpage);
+    await rpage.close();
 
     // Drill down: clicking a band lists the sites the text printer lists.
     const sites = await page.evaluate(() => window.hb.matrix());
