@@ -24,12 +24,12 @@
 #include "error.h"
 #include "img_layout.h"
 #include "outfile.h"
+#include "sites.h"
 #include "units.h"
 
 #define PROG HB_PROGRAM_NAME
 #define DEFAULT_IMAGE_W 1200
 #define DEFAULT_IMAGE_H 800
-#define DEFAULT_SITE_THRESHOLD 1.0    /* --threshold, per cent */
 #define MAX_OPTION_NAME 64            /* longer: not an option of the table */
 #define HELP_INDENT 2                 /* --help: where an option starts */
 #define HELP_COLUMN 28                /* --help: where descriptions start */
@@ -399,6 +399,8 @@ static const struct option_spec options[] = {
       "also (or, without --format, only) write an image" },
     { "--svg", BOTH, VALUE, set_file_name, FIELD(svg), NULL, NULL, NULL,
       NULL },
+    { "--html", BOTH, VALUE, set_file_name, FIELD(html), NULL, NULL,
+      "--html=FILE", "an interactive report in one offline HTML file" },
     { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
       "image size in pixels or points [1200x800]" },
     { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
@@ -541,10 +543,10 @@ static void add_file(struct hb_options *o, const char *arg, size_t max_files)
  * it: refused before anything is read or written. */
 static void refuse_overwrites(const struct hb_options *o)
 {
-    const char *names[2] = { "--png", "--svg" };
-    const char *paths[2] = { o->png, o->svg };
+    const char *names[3] = { "--png", "--svg", "--html" };
+    const char *paths[3] = { o->png, o->svg, o->html };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3; i++)
         if (paths[i] != NULL
             && hb_outfile_refused(names[i], paths[i], o->paths, o->npaths,
                                   &err) != 0)
@@ -557,7 +559,7 @@ void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
     memset(o, 0, sizeof *o);
     o->image_w = DEFAULT_IMAGE_W;
     o->image_h = DEFAULT_IMAGE_H;
-    o->site_threshold = DEFAULT_SITE_THRESHOLD;
+    o->site_threshold = HB_SITES_DEFAULT_THRESHOLD;
     size_t max_files = cmd == HB_CMD_DIFF ? HB_MAX_INPUTS : 1;
     for (int i = 1; i < argc; i++) {
         const char *arg = strcmp(argv[i], "-h") == 0 ? "--help" : argv[i];

@@ -50,6 +50,7 @@ struct hb_options {
     enum hb_color_choice color;
     int unicode;                        /* --charset=unicode */
     const char *png, *svg;              /* image files, or NULL */
+    const char *html;                   /* --html report, or NULL */
     int image_w, image_h;
     enum hb_palette palette;
     enum hb_scale scale;

@@ -17,6 +17,7 @@
 #include "band_merge.h"
 #include "chart_build.h"
 #include "export.h"
+#include "html.h"
 #include "img_file.h"
 #include "leaks.h"
 #include "load.h"
@@ -135,7 +136,8 @@ static int write_image(const struct hb_chart_job *job, const char *path,
 int hb_write_outputs(const struct hb_chart_job *job)
 {
     const struct hb_options *o = job->o;
-    if (o->format_given || o->sites || (o->png == NULL && o->svg == NULL)) {
+    if (o->format_given || o->sites
+        || (o->png == NULL && o->svg == NULL && o->html == NULL)) {
         int r = write_text(job);
         if (r != 0)
             return r;
@@ -150,6 +152,12 @@ int hb_write_outputs(const struct hb_chart_job *job)
             status = r;
         else if (r != 0)
             return r;
+    }
+    if (o->html != NULL) {
+        int r = hb_write_html(job);
+        if (r != HB_EXIT_OUTPUT && r != 0)
+            return r;
+        status = r ? r : status;
     }
     return status;
 }
@@ -190,9 +198,10 @@ static void check_combinations(const struct hb_options *o)
     if ((o->site_by_given || o->site_threshold_given) && !o->sites)
         hb_option_error(o->site_by_given ? "--by" : "--threshold",
                         "applies to --sites only");
-    if (o->leaks && (o->sites || o->format_given || o->png || o->svg))
+    if (o->leaks && (o->sites || o->format_given || o->png || o->svg
+                     || o->html))
         hb_option_error("--leaks", "writes its text report alone (not with "
-                        "--sites, --format, --png or --svg)");
+                        "--sites, --format, --png, --svg or --html)");
     if (o->nsuppressions > 0 && !o->leaks)
         hb_option_error("--suppressions", "applies to --leaks and --check");
 }

@@ -50,6 +50,7 @@ static void check_args(const struct hb_options *o)
     if (!o->diff) {
         /* --check alone writes the rules' verdicts and nothing else. */
         const char *chart_only = o->png ? "--png" : o->svg ? "--svg"
+                                 : o->html ? "--html"
                                  : o->format_given ? "--format"
                                  : o->align_given ? "--align" : NULL;
         if (chart_only != NULL)

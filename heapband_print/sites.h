@@ -20,6 +20,9 @@
 #include "hbfile.h"
 #include "site_tree.h"
 
+/* --threshold's default, per cent: callers under it are folded. */
+#define HB_SITES_DEFAULT_THRESHOLD 1.0
+
 /* What the tree is ranked by and where it folds. */
 struct hb_sites_opts {
     enum hb_site_metric by;     /* --by */

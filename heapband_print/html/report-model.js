@@ -1,0 +1,242 @@
+/* heapband_print --html report: the model.  Part of heapband.
+   SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+
+   Reads the data element (html_page.c writes it: the charts as
+   --format=json exports them, over every stored column, and the stored
+   cells of each file) and turns a view (chart, scale, palette, --from/--to
+   times, most columns; kept in the URL fragment) into the matrix to draw.
+   Zooming re-bins the stored cells by grid.h's rules: chart column j takes
+   stored columns first + j*k .. (k = ceil(n / most columns)); sums are
+   exact (BigInt), an average is the sum of LIVE_INTEGRAL over the column's
+   time divided as grid.c's ratio() does, so a zoomed view holds the cells
+   --from/--to would give.  report.js draws it.  Cost: the first view is
+   the exported chart as it is; a re-binned one reads every stored cell of
+   its range once. */
+"use strict";
+const hbModel = (function () {
+  const STARTED_MS = performance.now();
+  const D = JSON.parse(document.getElementById("hb-data").textContent);
+  const DIFF = D.mode === "diff";
+  const FILES = D.files;
+  const PLOT_W = 1024, PLOT_H = 480;
+  const CHARTS = DIFF ? ["live", "allocs"] : ["live", "allocs", "lifetime"];
+  const CHART_NAMES = { live: "Live", allocs: "Allocations", lifetime: "Lifetime" };
+
+  /* Each file's stored bands by band number. */
+  for (const f of FILES) {
+    f.byBand = new Map();
+    for (const b of f.bands) f.byBand.set(b.band, b);
+  }
+  /* Row labels of every band the full charts show. */
+  const BAND_INFO = new Map();
+  for (const key of CHARTS) {
+    const ch = D.charts[key];
+    if (key === "lifetime") continue;
+    const n = ch.rows.length;
+    ch.rows.forEach((row, i) => {
+      const band = FILES[0].first_band + (n - 1 - i);
+      BAND_INFO.set(band, row);
+    });
+  }
+  const FULL = D.charts.live;
+  const FULL_FIRST_BAND = FILES[0].first_band;
+  const FULL_LAST_BAND = FULL_FIRST_BAND + FULL.rows.length - 1;
+  const WIDTH = Math.max(...FILES.map((f) => f.col_width));
+  const END = Math.max(...FILES.map((f) => f.end_time));
+
+  /* ------------------------------------------------------------ view */
+  const view = { chart: "live", scale: D.scale, palette: D.palette,
+                 from: null, to: null, cols: PLOT_W };
+
+  function readFragment() {
+    const p = new URLSearchParams(location.hash.slice(1));
+    view.chart = CHARTS.includes(p.get("chart")) ? p.get("chart") : "live";
+    view.scale = ["linear", "sqrt", "log"].includes(p.get("scale")) ? p.get("scale") : D.scale;
+    view.palette = ["gregg", "viridis"].includes(p.get("palette")) ? p.get("palette") : D.palette;
+    const num = (k) => (/^\d+$/.test(p.get(k) || "") ? BigInt(p.get(k)) : null);
+    view.from = num("from");
+    view.to = num("to");
+    if (!p.has("from") && !p.has("to")) {
+      /* The command line's --from/--to: the times its chart covers. */
+      const cols = D.charts.live.columns;
+      const start = BigInt(cols[0].start), end = BigInt(cols[cols.length - 1].end);
+      if (start > 0n) view.from = start;
+      if (end < BigInt(END)) view.to = end - 1n;
+    }
+    const c = Number(p.get("cols"));
+    view.cols = Number.isInteger(c) && c >= 1 ? c : PLOT_W;
+  }
+
+  function writeFragment(push) {
+    const p = new URLSearchParams();
+    p.set("chart", view.chart);
+    p.set("scale", view.scale);
+    p.set("palette", view.palette);
+    if (view.from !== null) p.set("from", view.from.toString());
+    if (view.to !== null) p.set("to", view.to.toString());
+    if (view.cols !== PLOT_W) p.set("cols", String(view.cols));
+    const h = "#" + p.toString();
+    if (h === location.hash) return;
+    if (push) history.pushState(null, "", h);
+    else history.replaceState(null, "", h);
+  }
+
+  /* ---------------------------------------------------------- layout */
+  /* As grid.c's hb_time_layout_init, on the widest column width. */
+  function layout() {
+    const W = BigInt(WIDTH), E = BigInt(END);
+    let first = view.from !== null ? view.from / W : 0n;
+    let last = E / W;
+    if (first > last) first = last;
+    if (view.to !== null && view.to / W < last) last = view.to / W;
+    if (last < first) last = first;
+    const nsel = Number(last - first) + 1;
+    const per = Math.floor((nsel - 1) / view.cols) + 1;
+    const ncols = Math.floor((nsel - 1) / per) + 1;
+    const cols = [];
+    for (let j = 0; j < ncols; j++) {
+      const a = Number(first) + j * per;
+      const b = Math.min(a + per - 1, Number(last));
+      const start = BigInt(a) * W;
+      const endCol = BigInt(b) * W;
+      const end = E - endCol < W ? E : endCol + W;
+      cols.push({ a, b, start, end });
+    }
+    return { first: Number(first), last: Number(last), per, cols,
+             whole: first === 0n && last === E / W };
+  }
+
+  /* Stored columns of file f under layout columns a..b (of width WIDTH). */
+  function group(f, a, b) {
+    const r = WIDTH / f.col_width;
+    return [a * r, Math.min((b + 1) * r - 1, f.ncols - 1)];
+  }
+
+  const big = (x) => BigInt(x);
+  /* A stored row's figure (html_data.c: "V" or "V*COUNT", by commas),
+     decoded on first use; values of 16 digits or more stay strings, for
+     BigInt. */
+  function fig(row, key) {
+    let v = row[key];
+    if (typeof v !== "string") return v;
+    const out = [];
+    for (const part of v.split(",")) {
+      const k = part.indexOf("*");
+      const text = k < 0 ? part : part.slice(0, k);
+      const x = text.length < 16 ? Number(text) : text;
+      for (let n = k < 0 ? 1 : Number(part.slice(k + 1)); n > 0; n--) out.push(x);
+    }
+    row[key] = out;
+    return out;
+  }
+  /* grid.c's ratio(): the quotient as a double, the remainder added. */
+  function ratio(acc, den) {
+    const q = acc / den, r = acc % den;
+    return Number(q) + Number(r) / Number(den);
+  }
+
+  /* The figures of one band of file f over layout column col: every
+     stat, for the value and the hover. */
+  function figures(f, band, col) {
+    const row = f.byBand.get(band);
+    const out = { allocs: 0n, frees: 0n, alloc_bytes: 0n, live_end: 0,
+                  live_max: 0, avg: 0 };
+    const [c0, c1] = group(f, col.a, col.b);
+    if (!row || c0 > c1) return out;
+    let integral = 0n;
+    const [al, fr, ab, lm, li] = ["allocs", "frees", "alloc_bytes", "live_max", "integral"]
+      .map((k) => fig(row, k));
+    for (let c = c0; c <= c1; c++) {
+      out.allocs += big(al[c]);
+      out.frees += big(fr[c]);
+      out.alloc_bytes += big(ab[c]);
+      if (Number(lm[c]) > out.live_max) out.live_max = Number(lm[c]);
+      integral += big(li[c]);
+    }
+    out.live_end = Number(fig(row, "live_end")[c1]);
+    const time = col.end - col.start;
+    out.avg = time === 0n ? out.live_end : ratio(integral, time);
+    return out;
+  }
+
+  function valueOf(fig, chart) {
+    if (chart === "allocs")
+      return Number(D.weight === "bytes" ? fig.alloc_bytes : fig.allocs);
+    if (D.stat === "max") return Number(fig.live_max);
+    if (D.stat === "end") return Number(fig.live_end);
+    return fig.avg;
+  }
+
+  function bandHasData(f, band, col0, col1) {
+    const row = f.byBand.get(band);
+    if (!row) return false;
+    const [c0, c1] = group(f, col0.a, col1.b);
+    const figs = ["allocs", "frees", "alloc_bytes", "live_end", "live_max", "integral"]
+      .map((k) => fig(row, k));
+    for (let c = c0; c <= c1; c++)
+      if (figs.some((v) => v[c] !== 0)) return true;
+    return false;
+  }
+
+  /* The matrix of the view: rows (bottom first), cells, heap lines. */
+  function matrix() {
+    if (view.chart === "lifetime") return lifetimeMatrix();
+    const L = layout();
+    const ch = D.charts[view.chart];
+    let lo = FULL_FIRST_BAND, hi = FULL_LAST_BAND;
+    if (!L.whole && !D.rows_fixed) {
+      lo = null; hi = null;
+      for (let b = FULL_FIRST_BAND; b <= FULL_LAST_BAND; b++)
+        if (FILES.some((f) => bandHasData(f, b, L.cols[0], L.cols[L.cols.length - 1]))) {
+          if (lo === null) lo = b;
+          hi = b;
+        }
+      if (lo === null) lo = hi = FULL_FIRST_BAND;
+    }
+    const nrows = hi - lo + 1, ncols = L.cols.length;
+    const cells = new Float64Array(nrows * ncols);
+    if (L.whole && L.per === 1 && ncols === ch.columns.length) {
+      /* The exported chart is this view. */
+      ch.rows.forEach((row, i) => {
+        const r = nrows - 1 - i;
+        for (let j = 0; j < ncols; j++) cells[r * ncols + j] = row.values[j];
+      });
+    } else {
+      for (let r = 0; r < nrows; r++)
+        for (let j = 0; j < ncols; j++) {
+          const vals = FILES.map((f) => valueOf(figures(f, lo + r, L.cols[j]), view.chart));
+          cells[r * ncols + j] = DIFF ? vals[1] - vals[0] : vals[0];
+        }
+    }
+    const lines = view.chart === "live"
+      ? FILES.map((f) => L.cols.map((col) => {
+          const [c0, c1] = group(f, col.a, col.b);
+          let m = 0;
+          for (let c = c0; c <= c1; c++) if (f.heap[c] > m) m = f.heap[c];
+          return m;
+        }))
+      : [];
+    let vmax = 0;
+    for (const v of cells) if (Math.abs(v) > vmax) vmax = Math.abs(v);
+    const labels = [];
+    for (let b = lo; b <= hi; b++) labels.push(BAND_INFO.get(b) || { label: String(b), lo: 0, hi: 0 });
+    return { L, lo, nrows, ncols, cells, vmax, lines, labels,
+             colSpans: L.cols.map((c) => [c.start, c.end]) };
+  }
+
+  function lifetimeMatrix() {
+    const ch = D.charts.lifetime;
+    const nrows = ch.rows.length, ncols = ch.columns.length;
+    const cells = new Float64Array(nrows * ncols);
+    ch.rows.forEach((row, i) => {
+      for (let j = 0; j < ncols; j++) cells[(nrows - 1 - i) * ncols + j] = row.values[j];
+    });
+    return { L: null, lo: null, nrows, ncols, cells, vmax: ch.vmax, lines: [],
+             labels: ch.rows.slice().reverse(),
+             colSpans: ch.columns.map((c) => [BigInt(c.start), BigInt(c.end)]) };
+  }
+
+
+  return { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO,
+           view, readFragment, writeFragment, figures, valueOf, matrix };
+})();

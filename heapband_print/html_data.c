@@ -1,0 +1,251 @@
+/* html_data.c -- the stored cells, heap, summary and sites of a file as
+ * JSON for the HTML report: see html_data.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * The cells are laid out in a band-major matrix first (records come by
+ * column), quiet cells filled from the band's carried LIVE_END as
+ * hbfile_matrix.c defines them, then written band by band.  The sites'
+ * text is the --sites report of each band (sites.c), so that the page
+ * lists exactly what the text printer lists.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "html_data.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "sites.h"
+
+/* The figures of one stored cell the page reads. */
+enum figure { ALLOCS, FREES, ALLOC_BYTES, LIVE_END, LIVE_MAX, NFIGURES };
+static const char *const figure_names[NFIGURES] = {
+    "allocs", "frees", "alloc_bytes", "live_end", "live_max"
+};
+
+struct stored {
+    size_t nrows, ncols;
+    uint64_t *fig[NFIGURES];   /* fig[k][r * ncols + c] */
+    hb_u128 *integral;
+};
+
+static void stored_free(struct stored *s)
+{
+    for (int k = 0; k < NFIGURES; k++)
+        free(s->fig[k]);
+    free(s->integral);
+}
+
+/* Fill s from f's records, quiet cells derived (version 3). */
+static void stored_fill(struct stored *s, const struct hb_file *f,
+                        uint64_t first_band)
+{
+    size_t i = 0;
+    for (size_t c = 0; c < s->ncols; c++) {
+        uint64_t span = hb_col_span_end(f, c) - hb_col_start(f, c);
+        for (size_t r = 0; r < s->nrows; r++) {
+            /* The quiet cell: what the band carries from column c - 1. */
+            size_t at = r * s->ncols + c;
+            uint64_t carried = c > 0 && hb_quiet_carries(f)
+                               ? s->fig[LIVE_END][at - 1] : 0;
+            s->fig[LIVE_END][at] = carried;
+            s->fig[LIVE_MAX][at] = carried;
+            s->integral[at] = (hb_u128)carried * span;
+        }
+        for (; i < f->ncells && f->cells[i].c == c; i++) {
+            const struct hb_cellrec *cell = &f->cells[i];
+            if (cell->b < first_band || cell->b - first_band >= s->nrows)
+                continue;
+            size_t at = (cell->b - first_band) * s->ncols + c;
+            s->fig[ALLOCS][at] = cell->allocs;
+            s->fig[FREES][at] = cell->frees;
+            s->fig[ALLOC_BYTES][at] = cell->alloc_bytes;
+            s->fig[LIVE_END][at] = cell->live_end;
+            s->fig[LIVE_MAX][at] = cell->live_max;
+            s->integral[at] = cell->live_integral;
+        }
+    }
+}
+
+static void put_u128(FILE *out, hb_u128 v)
+{
+    char digits[48];
+    size_t n = sizeof digits;
+    digits[--n] = '\0';
+    do {
+        digits[--n] = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v > 0);
+    fputs(&digits[n], out);
+}
+
+/* A row of n values (of v64, or of v128 when v64 is NULL) as a string of
+ * "VALUE" or "VALUE*COUNT" (a run of COUNT equal values) separated by
+ * commas: a quiet band is a few runs.  In a string, values above 2^53 stay
+ * exact for the page (it reads them with BigInt). */
+static void put_runs(FILE *out, const char *name, const uint64_t *v64,
+                     const hb_u128 *v128, size_t n)
+{
+    fprintf(out, ", \"%s\": \"", name);
+    size_t c = 0;
+    while (c < n) {
+        hb_u128 v = v64 ? v64[c] : v128[c];
+        size_t run = 1;
+        while (c + run < n && (v64 ? v64[c + run] : v128[c + run]) == v)
+            run++;
+        if (c)
+            fputc(',', out);
+        put_u128(out, v);
+        if (run > 1)
+            fprintf(out, "*%zu", run);
+        c += run;
+    }
+    fputc('"', out);
+}
+
+static void put_bands(FILE *out, const struct stored *s, uint64_t first_band)
+{
+    fputs(",\n  \"bands\": [", out);
+    for (size_t r = 0; r < s->nrows; r++) {
+        fprintf(out, "%s\n   {\"band\": %llu", r ? "," : "",
+                (unsigned long long)(first_band + r));
+        for (int k = 0; k < NFIGURES; k++)
+            put_runs(out, figure_names[k], s->fig[k] + r * s->ncols, NULL,
+                     s->ncols);
+        put_runs(out, "integral", NULL, s->integral + r * s->ncols, s->ncols);
+        fputc('}', out);
+    }
+    fputs("]", out);
+}
+
+/* The total heap of every stored column: its LIVE_MAX, a quiet column
+ * that of the last col record before it (version 3). */
+static void put_heap(FILE *out, const struct hb_file *f)
+{
+    fputs(",\n  \"heap\": [", out);
+    size_t i = 0;
+    uint64_t carried = 0;
+    for (uint64_t c = 0; c < f->ncols; c++) {
+        uint64_t v = hb_quiet_carries(f) ? carried : 0;
+        if (i < f->ncolrecs && f->cols[i].c == c) {
+            v = f->cols[i].live_max;
+            carried = f->cols[i].live_end;
+            i++;
+        }
+        fprintf(out, c ? ",%llu" : "%llu", (unsigned long long)v);
+    }
+    fputc(']', out);
+}
+
+static void put_summary(FILE *out, const struct hb_file *f)
+{
+    const struct { const char *name; uint64_t v; } rows[] = {
+        { "allocations", f->total_allocs },
+        { "bytes allocated", f->total_alloc_bytes },
+        { "frees", f->total_frees }, { "bytes freed", f->total_free_bytes },
+        { "peak live bytes", f->peak_bytes },
+        { "peak live blocks", f->peak_blocks },
+        { "peak reached at", f->peak_t_reached },
+        { "live bytes at exit", f->exit_bytes },
+        { "live blocks at exit", f->exit_blocks },
+        { "frees of unknown blocks", f->unknown_frees },
+        { "end time", f->end_time }, { "stored columns", f->ncols },
+        { "column width", f->col_width },
+    };
+    fputs(",\n  \"summary\": [", out);
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        fprintf(out, "%s[\"%s\", %llu]", k ? ", " : "", rows[k].name,
+                (unsigned long long)rows[k].v);
+    }
+    fputc(']', out);
+}
+
+/* Per band with sites: its sites' numbers and its --sites text. */
+static int put_sites(FILE *out, const struct hb_file *f,
+                     struct hb_error *err)
+{
+    fputs(",\n  \"sites\": [", out);
+    size_t first = 0;
+    int any = 0;
+    while (first < f->nsiterecs) {
+        uint64_t b = f->siterecs[first].b;
+        size_t end = first;
+        fprintf(out, "%s\n   {\"band\": %llu, \"sites\": [", any ? "," : "",
+                (unsigned long long)b);
+        for (; end < f->nsiterecs && f->siterecs[end].b == b; end++)
+            if (f->siterecs[end].site != 0)
+                fprintf(out, "%s%llu", end > first ? "," : "",
+                        (unsigned long long)f->siterecs[end].site);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (mem == NULL)
+            return hb_error_nomem(err, "writing the sites");
+        /* As `--sites` with the band's size range and no other option. */
+        struct hb_sites_opts as_text = { HB_SITE_BY_PEAK,
+                                         HB_SITES_DEFAULT_THRESHOLD, 0 };
+        int reported = hb_sites_report(mem, f, b, b, &as_text, err);
+        int closed = fclose(mem);
+        if (reported < 0 || closed != 0) {
+            free(text);
+            return reported < 0 ? -1
+                                : hb_error_nomem(err, "writing the sites");
+        }
+        fputs("], \"text\": ", out);
+        hb_export_json_string(out, text);
+        fputc('}', out);
+        free(text);
+        first = end;
+        any = 1;
+    }
+    fputc(']', out);
+    return 0;
+}
+
+int hb_html_file_json(FILE *out, const struct hb_file *f, const char *name,
+                      uint64_t first_band, uint64_t last_band,
+                      struct hb_error *err)
+{
+    struct stored s = { 0 };
+    s.nrows = last_band >= first_band ? last_band - first_band + 1 : 0;
+    if (f->ncols > HB_HTML_MAX_CELLS
+        || s.nrows * f->ncols > HB_HTML_MAX_CELLS)
+        return hb_error_set(err, HB_ERR_USAGE, 0, "option --html: the "
+                            "file has %llu stored columns of %zu bands, "
+                            "more than the report holds (%llu cells)",
+                            (unsigned long long)f->ncols, s.nrows,
+                            (unsigned long long)HB_HTML_MAX_CELLS);
+    s.ncols = (size_t)f->ncols;
+    size_t n = s.nrows * s.ncols;
+    int ok = 1;
+    for (int k = 0; k < NFIGURES; k++)
+        ok &= (s.fig[k] = calloc(n ? n : 1, sizeof *s.fig[k])) != NULL;
+    ok &= (s.integral = calloc(n ? n : 1, sizeof *s.integral)) != NULL;
+    if (!ok) {
+        stored_free(&s);
+        return hb_error_nomem(err, "writing the HTML report");
+    }
+    stored_fill(&s, f, first_band);
+    fputs("{\"name\": ", out);
+    hb_export_json_string(out, name);
+    fputs(", \"command\": ", out);
+    hb_export_json_string(out, f->cmd);
+    fprintf(out, ", \"version\": %d, \"col_width\": %llu, \"end_time\": %llu,"
+            " \"ncols\": %zu, \"first_band\": %llu", f->version,
+            (unsigned long long)f->col_width,
+            (unsigned long long)f->end_time, s.ncols,
+            (unsigned long long)first_band);
+    put_bands(out, &s, first_band);
+    stored_free(&s);
+    put_heap(out, f);
+    put_summary(out, f);
+    if (put_sites(out, f, err) < 0)
+        return -1;
+    fputs("}", out);
+    return 0;
+}

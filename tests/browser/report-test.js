@@ -1,0 +1,361 @@
+// Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+// The HTML report in a real browser: Debian's Chromium, headless, driven
+// through puppeteer-core, offline.  Run by tests/print/html-browser.test:
+//   node report-test.js PRINTER FILE [MARK_FROM MARK_TO]   checks one file
+//   node report-test.js PRINTER --diff OLD NEW              checks a diff
+//   node report-test.js PRINTER --screenshots DIR FILE OLD NEW   gallery
+//   node report-test.js PRINTER --timing FILE   load, draw and hover times
+// Every figure the page shows is compared with the printer's CSV export
+// or its --sites text; the page must request nothing but itself.
+"use strict";
+const { execFileSync } = require("child_process");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const puppeteer = require("puppeteer-core");
+
+const CHROMIUM = process.env.HB_CHROMIUM || "/usr/bin/chromium";
+const [printer, ...args] = process.argv.slice(2);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "hb-browser-"));
+
+function fail(msg) {
+  console.error("FAIL: " + msg);
+  process.exitCode = 1;
+  throw new Error(msg);
+}
+function ok(msg) { console.log("ok: " + msg); }
+function expectEq(what, want, got) {
+  if (String(want) !== String(got)) fail(`${what}: expected ${want}, got ${got}`);
+}
+
+function print(argv) {
+  return execFileSync(printer, argv, { encoding: "utf8", maxBuffer: 1 << 28 });
+}
+
+// The CSV export: columns' starts, rows (top first) as {label, lo, cells}.
+function csv(argv) {
+  const out = { starts: [], rows: [] };
+  for (const line of print(["--format=csv", ...argv]).trim().split("\n").slice(1)) {
+    const f = line.split(",");
+    if (f[0] === "start") out.starts = f.slice(4);
+    if (f[0] === "band") out.rows.push({ label: f[1], lo: f[2], cells: f.slice(4).map(Number) });
+  }
+  return out;
+}
+
+async function launch() {
+  return puppeteer.launch({
+    executablePath: CHROMIUM, headless: true,
+    userDataDir: fs.mkdtempSync(path.join(work, "profile-")),
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+// Open the report; every request but the page's own is refused and counted.
+async function open(browser, file, fragment) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1300, height: 1000 });
+  const url = "file://" + path.resolve(file);
+  const others = [];
+  const errors = [];
+  await page.setRequestInterception(true);
+  page.on("request", (req) => {
+    if (req.url().split("#")[0] === url) req.continue();
+    else { others.push(req.url()); req.abort(); }
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const t0 = Date.now();
+  await page.goto(url + (fragment || ""), { waitUntil: "load" });
+  await page.waitForFunction(() => window.hb !== undefined);
+  page.loadMs = Date.now() - t0;
+  page.others = others;
+  page.errors = errors;
+  return page;
+}
+
+function offline(page) {
+  if (page.others.length) fail("the page requested " + page.others.join(" "));
+  if (page.errors.length) fail("script errors: " + page.errors.join("; "));
+}
+
+async function hover(page, r, j) {
+  const p = await page.evaluate((r, j) => window.hb.cellPoint(r, j), r, j);
+  await page.mouse.move(p.x, p.y);
+  return page.$eval("#hb-info", (e) => e.textContent);
+}
+
+// The view's most columns, the rest of the fragment kept.
+async function setCols(page, n) {
+  await page.evaluate((n) => {
+    const p = new URLSearchParams(location.hash.slice(1));
+    p.set("cols", String(n));
+    location.hash = p.toString();
+  }, n);
+}
+
+function field(text, re) {
+  const m = text.match(re);
+  if (!m) fail("no " + re + " in: " + text);
+  return m[1];
+}
+
+// The page's matrix equals the CSV's (rows top first in the CSV).
+function sameMatrix(what, m, c) {
+  expectEq(what + " columns", c.starts.join(" "), m.starts.join(" "));
+  expectEq(what + " rows", c.rows.map((r) => r.label).reverse().join(" "), m.labels.join(" "));
+  for (let i = 0; i < c.rows.length; i++) {
+    const r = m.nrows - 1 - i;
+    for (let j = 0; j < m.ncols; j++)
+      if (c.rows[i].cells[j] !== m.cells[r * m.ncols + j])
+        fail(`${what} cell ${c.rows[i].label} column ${j}: CSV ${c.rows[i].cells[j]}, page ${m.cells[r * m.ncols + j]}`);
+  }
+  ok(`${what}: ${m.nrows} x ${m.ncols} cells as in the CSV`);
+}
+
+async function checkFile(file, markFrom, markTo) {
+  const html = path.join(work, "report.html");
+  print(["--html=" + html, file]);
+  const browser = await launch();
+  try {
+    // The chart re-binned to the CSV's width: every cell, and hover.
+    const live = csv(["--width=80", file]);
+    const page = await open(browser, html, "#cols=" + live.starts.length);
+    ok(`${path.basename(file)}: report opened in ${page.loadMs} ms`);
+    sameMatrix("live", await page.evaluate(() => window.hb.matrix()), live);
+    const allocs = csv(["--width=80", "--chart=allocs", file]);
+    const ends = csv(["--width=80", "--stat=end", file]);
+    const m = await page.evaluate(() => window.hb.matrix());
+    let hovered = 0;
+    for (let i = 0; i < live.rows.length; i += Math.max(1, Math.floor(live.rows.length / 12)))
+      for (let j = 0; j < live.starts.length; j += Math.max(1, Math.floor(live.starts.length / 5))) {
+        const text = await hover(page, m.nrows - 1 - i, j);
+        expectEq("hover band", live.rows[i].label, field(text, /^band: (\S+)/m));
+        expectEq("hover value", live.rows[i].cells[j], Number(field(text, /^value \(.*\): (\S+)$/m)));
+        expectEq("hover allocated", allocs.rows.find((r) => r.label === live.rows[i].label).cells[j],
+                 Number(field(text, /^blocks allocated: (\d+)/m)));
+        expectEq("hover live at end", ends.rows[i].cells[j],
+                 Number(field(text, /^bytes live at the column's end: (\d+)/m)));
+        hovered++;
+      }
+    ok(`hover: ${hovered} cells show the CSV's value, blocks allocated and live bytes at the end`);
+
+    // Keyboard: the arrow keys move the cell whose figures are shown.
+    await page.focus("#hb-canvas");
+    for (const key of ["ArrowUp", "ArrowRight", "ArrowRight", "ArrowLeft"]) await page.keyboard.press(key);
+    const keyed = await page.$eval("#hb-info", (e) => e.textContent);
+    expectEq("keyboard: top band, second column", await hover(page, m.nrows - 1, 1), keyed);
+    ok("keyboard: the arrow keys show the cell's figures");
+
+    // Palettes: the largest cell of the allocs chart (no heap line over
+    // it) has the palette's last colour (somewhere: a mark may cross it).
+    await page.click("#hb-charts button[data-chart=allocs]");
+    for (const palette of ["viridis", "gregg"]) {
+      await page.select("#hb-palette", palette);
+      const got = await page.evaluate((palette) => {
+        const m = window.hb.matrix();
+        const i = m.cells.indexOf(Math.max(...m.cells));
+        const r = Math.floor(i / m.ncols), j = i % m.ncols;
+        const canvas = document.getElementById("hb-canvas");
+        const rect = canvas.getBoundingClientRect();
+        const p = window.hb.cellPoint(r, j);
+        const w = Math.max(1, Math.floor(rect.width / m.ncols));
+        const h = Math.max(1, Math.floor(rect.height / m.nrows));
+        const px = canvas.getContext("2d").getImageData(Math.floor(p.x - rect.left - w / 2),
+                                                        Math.floor(p.y - rect.top - h / 2), w, h).data;
+        const seen = [];
+        for (let k = 0; k < px.length; k += 4)
+          seen.push("#" + [px[k], px[k + 1], px[k + 2]].map((v) => v.toString(16).padStart(2, "0")).join(""));
+        return { seen, want: JSON.parse(document.getElementById("hb-data").textContent).palettes[palette][255],
+                 hash: location.hash };
+      }, palette);
+      if (!got.seen.includes(got.want))
+        fail(`${palette}: the largest cell is not ${got.want}: ${[...new Set(got.seen)].join(" ")}`);
+      if (!got.hash.includes("palette=" + palette)) fail("the fragment lacks the palette: " + got.hash);
+    }
+    await page.click("#hb-charts button[data-chart=live]");
+    ok("palettes: the largest cell drawn in the palette's last colour, the fragment follows");
+
+    // Zoom by dragging across the time axis, in the whole run's view.
+    await page.evaluate(() => { location.hash = ""; });
+    const full = await page.evaluate(() => window.hb.matrix());
+    const colOf = (t) => full.starts.filter((s) => BigInt(s) <= BigInt(t)).length - 1;
+    let from = markFrom, to = markTo, jA, jB;
+    if (markFrom !== undefined) {
+      const marks = JSON.parse(print(["--format=json", "--width=80", file])).marks;
+      jA = colOf(marks.find((k) => k.name === markFrom).time);
+      jB = colOf(marks.find((k) => k.name === markTo).time);
+    } else {
+      jA = Math.floor(full.ncols / 4);
+      jB = Math.floor(full.ncols / 2);
+      from = full.starts[jA];
+      to = String(BigInt(full.starts[jB + 1]) - 1n);
+    }
+    const a = await page.evaluate((j) => window.hb.cellPoint(0, j), jA);
+    const b = await page.evaluate((j) => window.hb.cellPoint(0, j), jB);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+    const zoomed = await page.evaluate(() => window.hb.view());
+    const range = csv(["--width=80", "--from=" + from, "--to=" + to, file]);
+    expectEq("zoomed view starts at the column of --from", range.starts[0], zoomed.from);
+    await setCols(page, range.starts.length);
+    sameMatrix(`zoom --from=${from} --to=${to}`, await page.evaluate(() => window.hb.matrix()), range);
+    expectEq("the fragment keeps the view", true,
+             await page.evaluate(() => /from=\d+/.test(location.hash) && /to=\d+/.test(location.hash)));
+    await page.click("#hb-whole");
+    expectEq("Whole run", null, (await page.evaluate(() => window.hb.view())).from);
+    // A report made with --from/--to starts with that range.
+    const ranged = path.join(work, "ranged.html");
+    print(["--html=" + ranged, "--from=" + from, "--to=" + to, file]);
+    const rpage = await open(browser, ranged, "#cols=" + range.starts.length);
+    sameMatrix("report made with --from/--to", await rpage.evaluate(() => window.hb.matrix()), range);
+    offline(rpage);
+    await rpage.close();
+
+    // Drill down: clicking a band lists the sites the text printer lists.
+    const sites = await page.evaluate(() => window.hb.matrix());
+    let listed = 0, withSites = null;
+    for (let r = 0; r < sites.nrows; r += Math.max(1, Math.floor(sites.nrows / 12))) {
+      const p = await page.evaluate((r) => window.hb.cellPoint(r, 0), r);
+      await page.mouse.click(p.x, p.y);
+      const shown = await page.$eval("#hb-sites", (e) => e.textContent);
+      const lo = live.rows[live.rows.length - 1 - r].lo;
+      const want = print(["--sites", "--min-size=" + lo, "--max-size=" + lo, file]);
+      expectEq(`sites of band ${sites.labels[r]}`, want, shown);
+      if (!/^no allocation sites/.test(want)) {
+        listed++;
+        withSites = p;
+      }
+    }
+    ok(`sites: bands clicked, ${listed} with sites, as --sites lists them`);
+    if (listed) {
+      await page.mouse.click(withSites.x, withSites.y);
+      await page.click("#hb-sites button");
+      const note = await page.$eval("#hb-site-note", (e) => e.textContent);
+      if (!/^site \d+ allocates in band/.test(note)) fail("site highlight: " + note);
+      ok("clicking a site outlines its bands: " + note.split(" (")[0]);
+    }
+    for (const chart of ["allocs", "lifetime"]) {
+      await page.click(`#hb-charts button[data-chart=${chart}]`);
+      const c = csv(["--chart=" + chart, "--width=80", file]);
+      if (chart === "allocs") {
+        await setCols(page, c.starts.length);
+        sameMatrix("allocs", await page.evaluate(() => window.hb.matrix()), c);
+      } else {
+        const lm = await page.evaluate(() => window.hb.matrix());
+        expectEq("lifetime rows", c.rows.map((r) => r.label).reverse().join(" "), lm.labels.join(" "));
+      }
+    }
+    offline(page);
+    ok("no network request, no script error");
+  } finally {
+    await browser.close();
+  }
+}
+
+async function checkDiff(oldFile, newFile) {
+  const html = path.join(work, "diff.html");
+  print(["--diff", "--html=" + html, oldFile, newFile]);
+  const browser = await launch();
+  try {
+    const diff = csv(["--diff", "--width=80", oldFile, newFile]);
+    const page = await open(browser, html, "#cols=" + diff.starts.length);
+    const m = await page.evaluate(() => window.hb.matrix());
+    sameMatrix("diff", m, diff);
+    let hovered = 0;
+    for (let i = 0; i < diff.rows.length; i++)
+      for (let j = 0; j < m.ncols; j += Math.max(1, Math.floor(m.ncols / 4))) {
+        const text = await hover(page, m.nrows - 1 - i, j);
+        const vals = text.match(/old (\S+), new (\S+), change (\S+)$/m);
+        if (!vals) fail("no old/new/change in: " + text);
+        expectEq("hover change", diff.rows[i].cells[j], Number(vals[3]));
+        expectEq("new minus old", Number(vals[3]), Number(vals[2]) - Number(vals[1]));
+        hovered++;
+      }
+    ok(`diff hover: ${hovered} cells show the CSV's change, old and new`);
+    const legend = await page.$eval("#hb-legend-line", (e) => e.textContent);
+    if (!/OLD .* NEW/.test(legend)) fail("diff: both heap totals not drawn: " + legend);
+    offline(page);
+    ok("diff: no network request, no script error");
+  } finally {
+    await browser.close();
+  }
+}
+
+async function screenshots(dir, file, oldFile, newFile) {
+  const html = path.join(work, "shot.html"), dhtml = path.join(work, "dshot.html");
+  print(["--html=" + html, file]);
+  print(["--diff", "--html=" + dhtml, oldFile, newFile]);
+  const browser = await launch();
+  try {
+    const shots = [["live", "#chart=live&palette=viridis"], ["allocs", "#chart=allocs&scale=sqrt"],
+                   ["lifetime", "#chart=lifetime&scale=log"]];
+    for (const [name, frag] of shots) {
+      const page = await open(browser, html, frag);
+      const p = await page.evaluate(() => {
+        const m = window.hb.matrix();
+        return window.hb.cellPoint(m.nrows - 1, Math.floor(m.ncols / 2));
+      });
+      await page.mouse.click(p.x, p.y);
+      await page.mouse.move(p.x, p.y);
+      await page.screenshot({ path: path.join(dir, `html-${name}.png`), fullPage: true });
+      offline(page);
+      await page.close();
+    }
+    const page = await open(browser, dhtml, "");
+    const p = await page.evaluate(() => {
+      const m = window.hb.matrix();
+      return window.hb.cellPoint(m.nrows - 1, Math.floor(m.ncols * 0.8));
+    });
+    await page.mouse.move(p.x, p.y);
+    await page.screenshot({ path: path.join(dir, "html-diff.png"), fullPage: true });
+    offline(page);
+    ok("screenshots in " + dir);
+  } finally {
+    await browser.close();
+  }
+}
+
+// Milliseconds from the start of navigation to the first chart drawn
+// (the script's end), of a re-draw per chart, and of hovers.
+async function timing(file) {
+  const html = path.join(work, "timing.html");
+  print(["--html=" + html, file]);
+  console.log("report: " + fs.statSync(html).size + " bytes");
+  const browser = await launch();
+  try {
+    for (let run = 0; run < 3; run++) {
+      const page = await open(browser, html, "");
+      const ready = await page.evaluate(() => window.hb.readyMs);
+      const t0 = Date.now();
+      for (const chart of ["allocs", "lifetime", "live"])
+        await page.click(`#hb-charts button[data-chart=${chart}]`);
+      const switchMs = (Date.now() - t0) / 3;
+      const m = await page.evaluate(() => window.hb.matrix());
+      const t1 = Date.now();
+      for (let k = 0; k < 50; k++) await hover(page, k % m.nrows, (k * 37) % m.ncols);
+      console.log(`run ${run}: first chart drawn ${ready.toFixed(0)} ms after navigation start; `
+                  + `chart switch ${switchMs.toFixed(0)} ms; hover ${((Date.now() - t1) / 50).toFixed(1)} ms`);
+      offline(page);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+(async () => {
+  try {
+    if (args[0] === "--timing") await timing(args[1]);
+    else if (args[0] === "--diff") await checkDiff(args[1], args[2]);
+    else if (args[0] === "--screenshots") await screenshots(args[1], args[2], args[3], args[4]);
+    else await checkFile(args[0], args[1], args[2]);
+  } catch (e) {
+    if (!process.exitCode) console.error("FAIL: " + (e.stack || e));
+    process.exitCode = 1;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+})();
