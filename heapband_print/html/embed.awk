@@ -21,7 +21,12 @@ FNR == 1 {
 }
 {
     line = $0
-    gsub(/\\/, "\\\\", line)
+    # Backslashes by split and join: what "\\" means in a gsub
+    # replacement differs between awks.
+    n = split(line, piece, /\\/)
+    line = piece[1]
+    for (i = 2; i <= n; i++)
+        line = line "\\\\" piece[i]
     gsub(/"/, "\\\"", line)
     gsub(/\?/, "\\?", line)
     print "\"" line "\\n\""
