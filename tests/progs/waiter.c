@@ -5,6 +5,7 @@
       a SIZE   allocates SIZE bytes and keeps the block
       f        frees the oldest block kept
       s FILE   HEAPBAND_SNAPSHOT(FILE) ("s" alone: the default name)
+      w N      runs an empty loop N times (time passes, nothing allocated)
    At end of input it frees what it keeps and exits. */
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,10 @@ int main(void)
          kept[next++] = malloc((size_t)atol(line + 2));
       else if (line[0] == 'f' && first < next)
          free(kept[first++]);
+      else if (line[0] == 'w') {
+         volatile long i;
+         for (i = atol(line + 2); i > 0; i--) {}
+      }
       else if (line[0] == 's')
          HEAPBAND_SNAPSHOT(line[1] == ' ' ? line + 2 : NULL);
       answer(++count);
