@@ -27,9 +27,10 @@
    time is that of the entry instruction itself: in unit i, the
    instructions executed before it (hb_time.c's HB_(time_at_instr)).
 
-   Invariant: an entry address matched once keeps its node (name, once,
-   done) to the end of the run, so a superblock translated again finds the
-   same node and a --mark-fn-once function marks only its first entry.
+   Invariant: a matched function keeps its node (name, once, done) to the
+   end of the run, found by its entry address and name, so a superblock
+   translated again finds the same node and a --mark-fn-once function
+   marks only its first entry.
 
    Cost: with no pattern, none (the instrumentation returns at once).
    With patterns, a debug-info lookup per instruction translated, and per
@@ -129,16 +130,21 @@ static const FnPattern* pattern_for ( Addr a, const HChar* fn )
 }
 
 /* The node of the function entered at a, made on its first translation;
-   NULL if a is no entry of a matching function. */
+   NULL if a is no entry of a matching function.  A node whose name is
+   not the function's any more (its object was unmapped and another one
+   mapped at its address) is left to the translations made for it, which
+   the core discarded with the object, and a new one takes its place. */
 static FnEntry* entry_at ( Addr a )
 {
-   FnEntry*         e = VG_(HT_lookup)(entries, a);
+   FnEntry*         e;
    const HChar*     fn;
    const FnPattern* p;
-   if (e != NULL) return e;
    if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), a, &fn)) return NULL;
+   e = VG_(HT_lookup)(entries, a);
+   if (e != NULL && VG_(strcmp)(e->name, fn) == 0) return e;
    p = pattern_for(a, fn);
    if (p == NULL) return NULL;
+   if (e != NULL) VG_(HT_remove)(entries, a);
    e = VG_(malloc)("hb.markfn.entry", sizeof(FnEntry));
    e->entry = a;
    e->name  = VG_(strdup)("hb.markfn.name", fn);
