@@ -96,11 +96,12 @@ static void integrate_band ( UInt band, HbTime t )
    band_integral_t[band] = t;
 }
 
+/* Every band in use gets its live end, zero included: a snapshot may have
+   closed this column before (HB_(columns_settle)) with other values. */
 static void close_open_column ( HbTime end )
 {
    UInt b;
    for (b = 0; b < bands_in_use; b++) {
-      if (band_live_B[b] == 0) continue;
       integrate_band(b, end);
       cell_at(open_col, b)->live_end_B = band_live_B[b];
    }
@@ -230,11 +231,18 @@ void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
    note_heap_max();
 }
 
-void HB_(columns_finish) ( HbTime end )
+/* What the next event at or after `now` does first, so the final
+   columns are the same whether or not a snapshot settled them. */
+void HB_(columns_settle) ( HbTime now )
 {
    tl_assert(!finished);
-   advance_to(end);
-   close_open_column(end);
+   advance_to(now);
+   close_open_column(now);
+}
+
+void HB_(columns_finish) ( HbTime end )
+{
+   HB_(columns_settle)(end);
    finished = True;
 }
 

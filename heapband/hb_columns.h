@@ -41,10 +41,14 @@ void HB_(columns_free)    ( HbTime t, UInt band, SizeT szB );
 void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
                             UInt new_band, SizeT new_szB );
 
+/* Brings the columns up to `now` (a snapshot): the open column is the one
+   holding now, its live ends and integrals run to now.  What the next
+   event does anyway, so it changes nothing the final file holds. */
+void HB_(columns_settle)  ( HbTime now );
 /* Closes the last column at the end of the run. */
 void HB_(columns_finish)  ( HbTime end );
 
-/* Reading the results, after columns_finish. */
+/* Reading the results, after columns_settle or columns_finish. */
 UInt              HB_(columns_count)  ( void );
 UInt              HB_(columns_budget) ( void );
 HbTime            HB_(columns_width)  ( void );

@@ -24,7 +24,8 @@
    heapband replaces the client's allocator (through the core's malloc
    replacement and its preload vgpreload_heapband-<platform>.so) and sees
    every allocation, resize and free, plus the custom-allocator and
-   mempool client requests of valgrind.h and the marks of heapband.h.
+   mempool client requests of valgrind.h and the marks and snapshots of
+   heapband.h.
    Two shortcuts keep the allocator path cheap, neither of which changes
    the allocations recorded: hb_fastcall.c lets generated code call the
    tool's malloc and free directly instead of through the scheduler, and
@@ -73,7 +74,11 @@
    and turns a request into block events, so that a pool's chunks are
    counted as malloc's blocks are.
 
-   hb_marks.c keeps the phase markers.  At exit (including _exit and death
+   hb_marks.c keeps the phase markers, hb_markfn.c adds marks at the
+   entries of the functions --mark-fn names (decided when code is
+   translated: nothing without the option), and hb_snapshot.c writes the
+   file while the program runs (vgdb's `heapband snapshot`,
+   HEAPBAND_SNAPSHOT, --snapshot-every).  At exit (including _exit and death
    by a signal, when the core calls fini) hb_output.c reads every module
    through its accessors and writes the heap-band file, specified in
    docs/heapband-format.md, and a summary on stderr.  The only state
@@ -88,11 +93,13 @@
 #include "hb_fastcall.h"
 #include "hb_heap.h"
 #include "hb_life.h"
+#include "hb_markfn.h"
 #include "hb_marks.h"
 #include "hb_mempool.h"
 #include "hb_options.h"
 #include "hb_output.h"
 #include "hb_sites.h"
+#include "hb_snapshot.h"
 #include "hb_time.h"
 #include "hb_totals.h"
 #include "pub_tool_basics.h"
@@ -351,6 +358,14 @@ static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
       case VG_USERREQ__HEAPBAND_MARK:
          HB_(mark)(HB_(time_now)(), (Addr)arg[1]);
          break;
+      case VG_USERREQ__HEAPBAND_SNAPSHOT:
+         *ret = HB_(snapshot_request)((Addr)arg[1]);
+         return True;
+      case VG_USERREQ__GDB_MONITOR_COMMAND: {
+         Bool handled = HB_(monitor_command)((const HChar*)arg[1]);
+         *ret = handled;
+         return handled;
+      }
       case VG_USERREQ__RESIZEINPLACE_BLOCK:
          block_moves(tid, (Addr)arg[1], (Addr)arg[1], (SizeT)arg[3],
                           HbFromClientRequest);
@@ -372,7 +387,8 @@ static IRSB* hb_instrument ( VgCallbackClosure* closure, IRSB* sb_in,
                              const VexArchInfo* archinfo_host,
                              IRType gWordTy, IRType hWordTy )
 {
-   return HB_(fastcall_instrument)(HB_(time_instrument)(sb_in), gWordTy);
+   IRSB* counted = HB_(time_instrument)(sb_in);
+   return HB_(fastcall_instrument)(HB_(markfn_instrument)(counted), gWordTy);
 }
 
 /* The functions the preload reaches through VALGRIND_NON_SIMD_CALLn, which
@@ -425,6 +441,7 @@ static void hb_post_clo_init ( void )
    HB_(blocks_init)();
    HB_(mempools_init)(&block_events);
    HB_(marks_init)();
+   HB_(snapshot_init)(HB_(clo).snapshot_every);
    register_fast_calls();
    HB_(heap_cache_enable)(HB_(clo).block_cache);
 }
@@ -447,7 +464,6 @@ static void hb_fini ( Int exitcode )
    HbTime       end = HB_(time_now)();
    const HChar* written;
    HB_(columns_finish)(end);
-   HB_(totals_finish)(end);
    written = HB_(write_file)(end);
    if (VG_(clo_verbosity) > 0)   /* -q silences the summary */
       HB_(print_summary)(end, written);

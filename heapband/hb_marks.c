@@ -12,18 +12,24 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the phase markers made with HEAPBAND_MARK(name) (heapband.h).
+/* Owns: the phase markers: those made with HEAPBAND_MARK(name)
+   (heapband.h), those of --mark-fn (hb_markfn.c) and of the monitor
+   command `heapband mark` (hb_snapshot.c), and the count of the marks
+   dropped past the cap.
 
-   The mark arrives as a client request with a pointer into the client's
+   A client's mark arrives as a client request with a pointer into the client's
    memory.  The name is copied at once, byte by byte, checking that each
    byte is readable client memory, so that a bad pointer gives a mark named
    "???" instead of a crash of the tool.
 
    Invariant: marks are kept in an XArray in the order they were made,
-   which is time order; every name has 1 to HB_MARK_NAME_MAX bytes.
+   which is time order; every name has 1 to HB_MARK_NAME_MAX bytes; at
+   most HB_MARKS_MAX are kept, and every later one is only counted, so
+   that a hot function named by --mark-fn cannot grow the file without
+   bound.
 
-   Cost: one XArray element per mark, and an address-space check per byte
-   of its name. */
+   Cost: one XArray element (216 bytes) per mark, 2.1 MB at the cap, and
+   an address-space check per byte of a client's name. */
 
 #include "hb_marks.h"
 #include "pub_tool_aspacemgr.h"
@@ -33,6 +39,7 @@
 #include "pub_tool_xarray.h"
 
 static XArray* marks = NULL;   /* of HbMark */
+static ULong   dropped = 0;    /* marks made past HB_MARKS_MAX */
 
 void HB_(marks_init) ( void )
 {
@@ -44,30 +51,61 @@ static Bool client_byte_readable ( Addr a )
    return VG_(am_is_valid_for_client)(a, 1, VKI_PROT_READ);
 }
 
-/* Copies the client's string, cut at HB_MARK_NAME_MAX bytes or at the
-   first byte that cannot be read. */
-static void copy_name ( Addr name_addr, HChar* dst )
+SizeT HB_(client_string) ( Addr a, HChar* dst, SizeT max )
 {
-   Int n = 0;
-   if (name_addr == 0 || !client_byte_readable(name_addr)) {
-      VG_(strcpy)(dst, "???");
-      return;
-   }
-   while (n < HB_MARK_NAME_MAX && client_byte_readable(name_addr + n)) {
-      HChar c = *(const HChar*)(name_addr + n);
+   SizeT n = 0;
+   if (a == 0) return (SizeT)-1;
+   while (n < max && client_byte_readable(a + n)) {
+      HChar c = *(const HChar*)(a + n);
       if (c == 0) break;
       dst[n++] = c;
    }
    dst[n] = 0;
-   if (n == 0) VG_(strcpy)(dst, "(unnamed)");
+   return n == 0 && !client_byte_readable(a) ? (SizeT)-1 : n;
+}
+
+/* Copies the client's string, cut at HB_MARK_NAME_MAX bytes or at the
+   first byte that cannot be read. */
+static void copy_name ( Addr name_addr, HChar* dst )
+{
+   SizeT n = HB_(client_string)(name_addr, dst, HB_MARK_NAME_MAX);
+   if (n == (SizeT)-1)
+      VG_(strcpy)(dst, "???");
+   else if (n == 0)
+      VG_(strcpy)(dst, "(unnamed)");
+}
+
+/* Whether one more mark may be kept; counts it as dropped if not. */
+static Bool room_for_mark ( void )
+{
+   if (VG_(sizeXA)(marks) < HB_MARKS_MAX) return True;
+   dropped++;
+   return False;
 }
 
 void HB_(mark) ( HbTime t, Addr name_addr )
 {
    HbMark mark;
+   if (!room_for_mark()) return;
    mark.t = t;
    copy_name(name_addr, mark.name);
    VG_(addToXA)(marks, &mark);
+}
+
+void HB_(mark_named) ( HbTime t, const HChar* name )
+{
+   HbMark mark;
+   if (!room_for_mark()) return;
+   mark.t = t;
+   VG_(strncpy)(mark.name, name, HB_MARK_NAME_MAX);
+   mark.name[HB_MARK_NAME_MAX] = 0;
+   if (mark.name[0] == 0) VG_(strcpy)(mark.name, "(unnamed)");
+   VG_(addToXA)(marks, &mark);
+}
+
+ULong HB_(marks_dropped) ( void )
+{
+   return dropped;
 }
 
 UInt HB_(marks_count) ( void )

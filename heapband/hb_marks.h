@@ -17,6 +17,10 @@
 
 #include "hb_global.h"
 
+/* The most marks a run keeps; later ones are counted as dropped
+   (docs/heapband-format.md, section 3, `marks-dropped`). */
+#define HB_MARKS_MAX 10000
+
 /* A phase marker: its time and its name as the client gave it (any bytes
    but NUL, at most HB_MARK_NAME_MAX of them, never empty). */
 typedef struct {
@@ -27,6 +31,15 @@ typedef struct {
 void          HB_(marks_init)  ( void );
 /* Records a mark at time t, its name read from client memory at name_addr. */
 void          HB_(mark)        ( HbTime t, Addr name_addr );
+/* Records a mark at time t named by the tool's own string (cut at
+   HB_MARK_NAME_MAX bytes). */
+void          HB_(mark_named)  ( HbTime t, const HChar* name );
+/* How many marks were made past the cap and not kept. */
+ULong         HB_(marks_dropped) ( void );
+/* Copies the client's NUL-terminated string at a into dst (max + 1
+   bytes), cut at max bytes or at the first byte that cannot be read;
+   returns its length, or (SizeT)-1 when a is 0 or unreadable. */
+SizeT         HB_(client_string) ( Addr a, HChar* dst, SizeT max );
 /* The marks in the order they were made (which is time order). */
 UInt          HB_(marks_count) ( void );
 const HbMark* HB_(mark_at)     ( UInt i );

@@ -22,6 +22,7 @@
    after start-up. */
 
 #include "hb_options.h"
+#include "hb_markfn.h"
 #include "pub_tool_options.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
@@ -46,6 +47,7 @@ HbOptions HB_(clo) = {
    .out_file  = "heapband.out.%p",
    .fast_calls = True,
    .block_cache = True,
+   .snapshot_every = 0,
 };
 
 static void check_columns ( const HChar* arg )
@@ -56,7 +58,8 @@ static void check_columns ( const HChar* arg )
 
 Bool HB_(process_cmd_line_option) ( const HChar* arg )
 {
-   Long value = 0;
+   Long         value = 0;
+   const HChar* pattern;
    if      VG_XACT_CLO(arg, "--time-unit=i",  HB_(clo).time_unit, HbTimeInstrs) {}
    else if VG_XACT_CLO(arg, "--time-unit=B",  HB_(clo).time_unit, HbTimeBytes) {}
    else if VG_XACT_CLO(arg, "--time-unit=ms", HB_(clo).time_unit, HbTimeMs) {}
@@ -72,6 +75,12 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    else if VG_STR_CLO(arg, "--heapband-out-file", HB_(clo).out_file) {}
    else if VG_BOOL_CLO(arg, "--fast-calls", HB_(clo).fast_calls) {}
    else if VG_BOOL_CLO(arg, "--block-cache", HB_(clo).block_cache) {}
+   else if VG_STR_CLO(arg, "--mark-fn", pattern)
+      HB_(markfn_add_pattern)(arg, pattern, False);
+   else if VG_STR_CLO(arg, "--mark-fn-once", pattern)
+      HB_(markfn_add_pattern)(arg, pattern, True);
+   else if VG_BINT_CLO(arg, "--snapshot-every", value, 1, (Long)1 << 62)
+      HB_(clo).snapshot_every = (HbTime)value;
    else if (VG_(strncmp)(arg, "--time-unit=", 12) == 0)
       VG_(fmsg_bad_option)(arg, "--time-unit must be i, B or ms\n");
    else if (VG_(strncmp)(arg, "--bands=", 8) == 0)
@@ -181,6 +190,15 @@ void HB_(print_usage) ( void )
 "                              by bytes allocated, at the peak and at exit,\n"
 "                              up to k each until 95%% of the band is\n"
 "                              covered; the rest are summed [20]\n"
+"    --mark-fn=[<object>:]<fn>  a phase marker, named after the function,\n"
+"                              at each entry of a function whose name matches\n"
+"                              the glob <fn> (in an object whose path or file\n"
+"                              name matches <object>); repeatable; at most\n"
+"                              10000 marks are kept [none]\n"
+"    --mark-fn-once=[<object>:]<fn>  the same, at the first entry only\n"
+"    --snapshot-every=<T>      rewrite the heap-band file each time the run\n"
+"                              passes a multiple of T (in the time unit), so\n"
+"                              a killed program leaves its latest state [no]\n"
    );
 }
 

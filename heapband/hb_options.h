@@ -28,6 +28,7 @@ typedef struct {
                                 its %q{VAR}s replaced by HB_(options_done) */
    Bool         fast_calls;  /* --fast-calls=yes|no (debug) [yes] */
    Bool         block_cache; /* --block-cache=yes|no (debug) [yes] */
+   HbTime       snapshot_every; /* --snapshot-every=T; 0 for none [0] */
 } HbOptions;
 
 extern HbOptions HB_(clo);

@@ -25,7 +25,11 @@
    deterministic program give files that differ only in those two lines.
    Only cells with an event, and columns with such a cell, are written.
 
-   Cost: once, at exit: two passes over the column grid (columns x bands
+   A snapshot (hb_snapshot.c) writes the same file at any moment: every
+   figure is read through accessors that leave the modules as they were,
+   and "at exit" means at the snapshot's time.
+
+   Cost: once, at exit (and at each snapshot): two passes over the column grid (columns x bands
    cells) and the lifetime table; with sites, choosing them
    (hb_sites.c), one hash lookup per listed site and per frame of a new
    one, and the function and line of each frame written. */
@@ -131,15 +135,15 @@ static void write_bands ( VgFile* fp )
       VG_(fprintf)(fp, "band %u %llu %llu\n", b, HB_(band_lo)(b), HB_(band_hi)(b));
 }
 
-static void write_run_summary ( VgFile* fp )
+static void write_run_summary ( VgFile* fp, HbTime end )
 {
-   const HbRunTotals* run = HB_(run_totals)();
+   HbRunTotals run = HB_(run_totals_at)(end);
    VG_(fprintf)(fp, "total %llu %llu %llu %llu\n",
-                run->allocs_n, run->allocs_B, run->frees_n, run->frees_B);
-   VG_(fprintf)(fp, "peak %llu %llu %llu %llu\n", run->peak_B,
-                run->peak_blocks, run->peak_reached, run->peak_left);
-   VG_(fprintf)(fp, "exit %llu %llu\n", run->live_B, run->live_blocks);
-   VG_(fprintf)(fp, "unknown-frees %llu\n", run->unknown_frees);
+                run.allocs_n, run.allocs_B, run.frees_n, run.frees_B);
+   VG_(fprintf)(fp, "peak %llu %llu %llu %llu\n", run.peak_B,
+                run.peak_blocks, run.peak_reached, run.peak_left);
+   VG_(fprintf)(fp, "exit %llu %llu\n", run.live_B, run.live_blocks);
+   VG_(fprintf)(fp, "unknown-frees %llu\n", run.unknown_frees);
 }
 
 static void write_marks ( VgFile* fp )
@@ -151,6 +155,8 @@ static void write_marks ( VgFile* fp )
       write_text(fp, mark->name);
       VG_(fprintf)(fp, "\n");
    }
+   if (HB_(marks_dropped)() > 0)
+      VG_(fprintf)(fp, "marks-dropped %llu\n", HB_(marks_dropped)());
 }
 
 /*------------------------------------------------------------*/
@@ -375,7 +381,7 @@ static void write_sections ( VgFile* fp, HbTime end )
 {
    write_header(fp, end);
    write_bands(fp);
-   write_run_summary(fp);
+   write_run_summary(fp, end);
    write_marks(fp);
    write_columns(fp);
    write_cells(fp);
@@ -439,13 +445,21 @@ static Bool write_and_rename ( const HChar* name, HbTime end )
    return ok;
 }
 
+HChar* HB_(out_file_name) ( void )
+{
+   return VG_(expand_file_name)("--heapband-out-file", HB_(clo).out_file);
+}
+
+Bool HB_(write_file_as) ( const HChar* name, HbTime end )
+{
+   return is_special_file(name) ? write_in_place(name, end)
+                                : write_and_rename(name, end);
+}
+
 const HChar* HB_(write_file) ( HbTime end )
 {
-   HChar* name = VG_(expand_file_name)("--heapband-out-file",
-                                       HB_(clo).out_file);
-   Bool   ok   = is_special_file(name) ? write_in_place(name, end)
-                                       : write_and_rename(name, end);
-   return ok ? name : NULL;
+   HChar* name = HB_(out_file_name)();
+   return HB_(write_file_as)(name, end) ? name : NULL;
 }
 
 static const HChar* plural ( ULong n, const HChar* one, const HChar* many )
@@ -455,7 +469,8 @@ static const HChar* plural ( ULong n, const HChar* one, const HChar* many )
 
 void HB_(print_summary) ( HbTime end, const HChar* written )
 {
-   const HbRunTotals* run  = HB_(run_totals)();
+   HbRunTotals        at   = HB_(run_totals_at)(end);
+   const HbRunTotals* run  = &at;
    const HChar*       unit = HB_(time_unit_name)(HB_(time_unit)());
    VG_(umsg)("Allocated: %'llu bytes in %'llu %s; freed %'llu bytes in "
              "%'llu %s\n", run->allocs_B, run->allocs_n,
@@ -469,6 +484,9 @@ void HB_(print_summary) ( HbTime end, const HChar* written )
              run->live_B, run->live_blocks,
              plural(run->live_blocks, "block", "blocks"), end, unit);
    VG_(umsg)("Unknown frees: %'llu\n", run->unknown_frees);
+   if (HB_(marks_dropped)() > 0)
+      VG_(umsg)("Marks dropped: %'llu (the first %'u kept)\n",
+                HB_(marks_dropped)(), HB_MARKS_MAX);
    if (written != NULL)
       VG_(umsg)("Heap-band file: %s\n", written);
 }

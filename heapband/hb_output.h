@@ -22,6 +22,12 @@
    a name that is not a regular file (/dev/null, a pipe) is written in
    place.  Returns the final name, or NULL if it could not be written. */
 const HChar* HB_(write_file)   ( HbTime end );
+/* The output name, expanded now (%p: this process). */
+HChar*       HB_(out_file_name)( void );
+/* Writes the file of the run up to `end` to `name`, as HB_(write_file)
+   does; False on failure (said on stderr).  The columns must have been
+   settled or finished at `end`. */
+Bool         HB_(write_file_as)( const HChar* name, HbTime end );
 void         HB_(print_summary)( HbTime end, const HChar* written );
 
 #endif

@@ -66,6 +66,12 @@ HbTime HB_(time_of_event) ( SizeT szB )
    return HB_(time_now)();
 }
 
+HbTime HB_(time_at_instr) ( UInt left )
+{
+   if (time_unit == HbTimeInstrs) return guest_instrs_executed - left;
+   return HB_(time_now)();
+}
+
 /* The counter is updated once per superblock, on entry, by the number of
    instructions the superblock holds:
       before = LD(counter); ST(counter) = before + total

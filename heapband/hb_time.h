@@ -30,6 +30,15 @@ HbTime       HB_(time_now)        ( void );
    B the clock first advances by those bytes. */
 HbTime       HB_(time_of_event)   ( SizeT szB );
 
+/* The time at which an instruction of the superblock now running starts,
+   called from code that the instrumentation placed just after that
+   instruction's IMark: `left` is the number of the superblock's
+   instructions from this one to its end, this one included.  In unit i
+   the counter already holds the whole superblock (see hb_time.c), so this
+   is the count of instructions executed before this one; in units B and
+   ms, the current time. */
+HbTime       HB_(time_at_instr)   ( UInt left );
+
 /* Adds the instruction counting of unit i to a superblock. */
 IRSB* HB_(time_instrument) ( IRSB* sb_in );
 

@@ -99,13 +99,13 @@ void HB_(totals_unknown_free) ( void )
    run.unknown_frees++;
 }
 
-void HB_(totals_finish) ( HbTime end )
+HbRunTotals HB_(run_totals_at) ( HbTime now )
 {
-   if (peak_is_current) run.peak_left = end;
-   peak_is_current = False;
+   HbRunTotals at = run;
+   if (peak_is_current) at.peak_left = now;
+   return at;
 }
 
-const HbRunTotals* HB_(run_totals) ( void ) { return &run; }
 const HbLivePart*  HB_(band_live)  ( UInt band ) { return &bands[band]; }
 
 /*--------------------------------------------------------------------*/

@@ -38,9 +38,9 @@ void HB_(totals_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
 /* A free or realloc of a pointer that is not a live block. */
 void HB_(totals_unknown_free) ( void );
 
-/* Ends a peak still current at the end of the run. */
-void HB_(totals_finish)  ( HbTime end );
-const HbRunTotals* HB_(run_totals) ( void );
+/* The run's totals as a file written at `now` gives them: a peak still
+   current is left at now (the end of the run, or of a snapshot). */
+HbRunTotals        HB_(run_totals_at) ( HbTime now );
 /* A band's live bytes and blocks, now (at exit: the `leak` records) and at
    the peak (the `at-peak` records). */
 const HbLivePart*  HB_(band_live) ( UInt band );

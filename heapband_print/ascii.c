@@ -163,6 +163,9 @@ static void print_header(const struct drawing *d)
             (unsigned long long)f->exit_blocks,
             plural(f->exit_blocks, "", "s"),
             (unsigned long long)f->unknown_frees);
+    if (f->marks_dropped > 0)
+        fprintf(d->out, "marks dropped past the tool's cap: %llu\n",
+                (unsigned long long)f->marks_dropped);
 }
 
 static void print_mapping(const struct drawing *d)

@@ -38,7 +38,7 @@ struct hb_run_summary {
     uint64_t end_time, stored_cols, col_width;
     uint64_t total_allocs, total_alloc_bytes, total_frees, total_free_bytes;
     uint64_t peak_bytes, peak_blocks, peak_t_reached;
-    uint64_t exit_bytes, exit_blocks, unknown_frees;
+    uint64_t exit_bytes, exit_blocks, unknown_frees, marks_dropped;
 };
 
 struct hb_chart {

@@ -110,6 +110,7 @@ static void set_run_summary(struct hb_run_summary *run,
         .peak_t_reached = f->peak_t_reached,
         .exit_bytes = f->exit_bytes, .exit_blocks = f->exit_blocks,
         .unknown_frees = f->unknown_frees,
+        .marks_dropped = f->marks_dropped,
     };
 }
 

@@ -134,6 +134,7 @@ struct hb_file {
     uint64_t peak_bytes, peak_blocks, peak_t_reached, peak_t_left;
     uint64_t exit_bytes, exit_blocks;
     uint64_t unknown_frees;
+    uint64_t marks_dropped;   /* 'marks-dropped' (version 3), else 0 */
 
     /* The col and cell lines are each one run of lines: record i is on
      * line cols_line + i (cells_line + i).  Version 3 leaves the quiet

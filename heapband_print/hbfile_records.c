@@ -384,6 +384,8 @@ static int parse_mark(struct hb_parser *p)
         return hb_lex_fail(lx, "mark time %llu is after end-time %llu",
                            (unsigned long long)t,
                            (unsigned long long)f->end_time);
+    if (f->marks_dropped > 0)
+        return hb_lex_fail(lx, "'mark' record after 'marks-dropped'");
     if (f->nmarks > 0 && t < f->marks[f->nmarks - 1].t)
         return hb_lex_fail(lx, "mark time %llu is before the previous mark's",
                            (unsigned long long)t);
@@ -398,6 +400,26 @@ static int parse_mark(struct hb_parser *p)
     return 0;
 }
 
+/* "marks-dropped COUNT" (version 3): after the marks, only when the tool
+ * dropped some (COUNT > 0), once. */
+static int parse_marks_dropped(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    if (f->version < 3)
+        return hb_lex_fail(lx, "'marks-dropped' needs format version 3");
+    if (f->marks_dropped > 0)
+        return hb_lex_fail(lx, "'marks-dropped' twice");
+    if (hb_lex_split(lx) < 0)
+        return -1;
+    if (lx->nf != 2)
+        return hb_lex_fail(lx, "'marks-dropped' needs one count");
+    if (hb_lex_u64(lx, 1, &f->marks_dropped) < 0)
+        return -1;
+    if (f->marks_dropped == 0)
+        return hb_lex_fail(lx, "'marks-dropped 0' is not written");
+    return 0;
+}
 
 /* ---------------------------------------------------------------- records */
 
@@ -510,6 +532,14 @@ int hb_parse_records(struct hb_parser *p, enum hb_parse_path path)
             if (current > HB_SEC_MARK)
                 return hb_lex_fail(lx, "'mark' record out of section order");
             if (parse_mark(p) < 0)
+                return -1;
+            continue;
+        }
+        if (is_record_line(lx, "marks-dropped")) {
+            if (current > HB_SEC_MARK)
+                return hb_lex_fail(lx, "'marks-dropped' record out of section "
+                                   "order");
+            if (parse_marks_dropped(p) < 0)
                 return -1;
             continue;
         }

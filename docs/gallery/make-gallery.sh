@@ -43,6 +43,16 @@ for name in leak churn realloc fragment; do
    (cd "$work" && "$valgrind" -q --heapband-out-file="$name.hb" "./$name")
    chart "$name" ""
 done
+# A program heapband did not build: Debian's sqlite3, cut into phases by
+# --mark-fn at the entries of sqlite3_prepare_v2 (libsqlite3's exported
+# symbols, so the stripped library is enough).
+if command -v sqlite3 >/dev/null; then
+   echo "gallery: sqlite"
+   (cd "$work" && "$valgrind" -q --heapband-out-file=sqlite.hb \
+      --mark-fn='sqlite3_prepare*' sqlite3 :memory: \
+      < "$gallery/sqlite.sql" > /dev/null)
+   chart sqlite ""
+fi
 # Churn hardly shows in live bytes; the allocations chart shows it.
 chart churn -allocs --chart=allocs
 chart churn -lifetime --chart=lifetime

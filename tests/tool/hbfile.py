@@ -60,6 +60,7 @@ class HbFile:
         self.sb = []             # (b, s, 7 figures)
         self.so = []             # (b, nsites, 6 figures)
         self.order = []          # keyword of each record, in order
+        self.marks_dropped = 0   # marks-dropped (0: no such record)
         self._parse()
 
     def _parse(self):
@@ -110,6 +111,10 @@ class HbFile:
                 self.exit = v
             elif kw == "unknown-frees":
                 pass
+            elif kw == "marks-dropped":
+                need(len(v) == 1 and v[0] > 0, "marks-dropped needs a count > 0")
+                need(self.marks_dropped == 0, "marks-dropped twice")
+                self.marks_dropped = v[0]
             elif kw == "col":
                 need(v[0] not in self.cols, "col %d twice" % v[0])
                 self.cols[v[0]] = tuple(v[1:])
@@ -178,7 +183,7 @@ def check(h):
     need(h.bands[-1][1] == 2**64 - 1, "last band")
     # Section order.
     rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "unknown-frees": 5,
-            "mark": 6, "col": 7, "cell": 8, "life": 9, "leak": 10,
+            "mark": 6, "marks-dropped": 6.5, "col": 7, "cell": 8, "life": 9, "leak": 10,
             "at-peak": 11, "object": 12, "source": 12, "frame": 12,
             "site": 12, "sb": 12, "so": 12, "end": 13}
     ranks = [rank[k] for k in h.order]

@@ -1,0 +1,200 @@
+/*--------------------------------------------------------------------*/
+/*--- heapband: snapshots of a running program.      hb_snapshot.c ---*/
+/*--------------------------------------------------------------------*/
+
+/*
+   This file is part of heapband, a Valgrind tool that follows every heap
+   block by size band.
+
+   This program is free software; you can redistribute it and/or modify it
+   under the terms of the GNU General Public License as published by the
+   Free Software Foundation; either version 2 of the License, or (at your
+   option) any later version.  See the file COPYING.
+*/
+
+/* Owns: the heap-band files written while the program runs, and the
+   gdbserver monitor commands that ask for them: `heapband snapshot
+   [FILE]` and `heapband mark NAME` (through vgdb), the client request
+   HEAPBAND_SNAPSHOT(name) of heapband.h, and --snapshot-every=T.
+
+   A snapshot is the file the run would give if it ended now: the columns
+   are brought up to now (HB_(columns_settle), which only does what the
+   next event would do) and hb_output.c writes the file through its usual
+   path, under a temporary name renamed into place, so that the run goes
+   on exactly as without the snapshot and its final file is the same.
+
+   --snapshot-every=T writes the output file itself each time the clock
+   has passed a multiple of T, so a program killed before it exits still
+   leaves its latest snapshot under the name its final file would have.
+   The clock is looked at when a thread resumes running guest code (each
+   time slice and after each system call): the core's start_client_code
+   hook, registered only with the option.
+
+   Invariant: the snapshot numbers of the default names (output name,
+   '.', number) count up from 1 in the order the snapshots were asked for.
+
+   Cost: nothing until a snapshot is asked for; then, like the file at
+   exit, two passes over the column grid, the sites chosen and written.
+   With --snapshot-every, one clock read per time slice. */
+
+#include "hb_snapshot.h"
+#include "hb_columns.h"
+#include "hb_marks.h"
+#include "hb_output.h"
+#include "hb_time.h"
+#include "pub_tool_gdbserver.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_tooliface.h"
+
+/* The longest file name HEAPBAND_SNAPSHOT takes from the client. */
+#define HB_SNAPSHOT_NAME_MAX 4095
+
+static UInt   snapshots_named = 0;   /* default names given so far */
+static HbTime every = 0;             /* --snapshot-every, 0 for none */
+static HbTime next_due = 0;          /* the next multiple of every */
+
+/* The output file's name followed by '.' and the next number. */
+static HChar* default_name ( void )
+{
+   HChar* out  = HB_(out_file_name)();
+   SizeT  len  = VG_(strlen)(out) + 16;
+   HChar* name = VG_(malloc)("hb.snapshot.name", len);
+   VG_(snprintf)(name, len, "%s.%u", out, ++snapshots_named);
+   VG_(free)(out);
+   return name;
+}
+
+static Bool write_snapshot ( const HChar* name )
+{
+   HbTime now = HB_(time_now)();
+   HB_(columns_settle)(now);
+   return HB_(write_file_as)(name, now);
+}
+
+UWord HB_(snapshot_request) ( Addr name_addr )
+{
+   HChar* name;
+   Bool   ok;
+   if (name_addr == 0) {
+      name = default_name();
+   } else {
+      SizeT len;
+      name = VG_(malloc)("hb.snapshot.name", HB_SNAPSHOT_NAME_MAX + 1);
+      len  = HB_(client_string)(name_addr, name, HB_SNAPSHOT_NAME_MAX);
+      if (len == 0 || len == (SizeT)-1) {
+         VG_(umsg)("heapband: HEAPBAND_SNAPSHOT: the file name is empty "
+                   "or unreadable\n");
+         VG_(free)(name);
+         return 0;
+      }
+   }
+   ok = write_snapshot(name);
+   VG_(free)(name);
+   return ok;
+}
+
+/*------------------------------------------------------------*/
+/*--- Monitor commands                                     ---*/
+/*------------------------------------------------------------*/
+
+static void print_monitor_help ( void )
+{
+   VG_(gdb_printf)(
+"\n"
+"heapband monitor commands:\n"
+"  heapband snapshot [<file>]\n"
+"       writes a heap-band file of the run so far to <file>\n"
+"       (default: the output file's name followed by .1, .2, ...)\n"
+"  heapband mark <name>\n"
+"       adds a phase marker named <name> now\n"
+"\n");
+}
+
+static void monitor_snapshot ( HChar** rest )
+{
+   HChar* file  = VG_(strtok_r)(NULL, " ", rest);
+   HChar* extra = VG_(strtok_r)(NULL, " ", rest);
+   HChar* name;
+   if (extra != NULL) {
+      VG_(gdb_printf)("heapband snapshot takes at most one file name\n");
+      return;
+   }
+   name = file != NULL ? VG_(strdup)("hb.snapshot.name", file)
+                       : default_name();
+   if (write_snapshot(name))
+      VG_(gdb_printf)("heapband: snapshot written to %s\n", name);
+   else
+      VG_(gdb_printf)("heapband: cannot write the snapshot %s\n", name);
+   VG_(free)(name);
+}
+
+/* The name is the rest of the line, spaces included. */
+static void monitor_mark ( HChar* rest )
+{
+   while (*rest == ' ') rest++;
+   if (*rest == 0) {
+      VG_(gdb_printf)("heapband mark needs a name\n");
+      return;
+   }
+   HB_(mark_named)(HB_(time_now)(), rest);
+}
+
+Bool HB_(monitor_command) ( const HChar* req )
+{
+   HChar* line = VG_(strdup)("hb.snapshot.monitor", req);
+   HChar* rest;
+   HChar* word = VG_(strtok_r)(line, " ", &rest);
+   Bool   handled = True;
+   if (word == NULL) { VG_(free)(line); return False; }
+   switch (VG_(keyword_id)("help heapband", word, kwd_report_none)) {
+      case 0:
+         print_monitor_help();
+         break;
+      case 1:
+         word = VG_(strtok_r)(NULL, " ", &rest);
+         if (word == NULL) {
+            print_monitor_help();
+            break;
+         }
+         switch (VG_(keyword_id)("snapshot mark", word, kwd_report_all)) {
+            case 0:  monitor_snapshot(&rest); break;
+            case 1:  monitor_mark(rest); break;
+            default: break;   /* keyword_id has said what is expected */
+         }
+         break;
+      default:
+         handled = False;
+         break;
+   }
+   VG_(free)(line);
+   return handled;
+}
+
+/*------------------------------------------------------------*/
+/*--- Periodic snapshots                                   ---*/
+/*------------------------------------------------------------*/
+
+static void maybe_snapshot ( ThreadId tid, ULong blocks_done )
+{
+   HbTime now = HB_(time_now)();
+   HChar* name;
+   if (now < next_due) return;
+   next_due = (now / every + 1) * every;
+   name = HB_(out_file_name)();
+   write_snapshot(name);
+   VG_(free)(name);
+}
+
+void HB_(snapshot_init) ( HbTime snapshot_every )
+{
+   if (snapshot_every == 0) return;
+   every    = snapshot_every;
+   next_due = snapshot_every;
+   VG_(track_start_client_code)(maybe_snapshot);
+}
+
+/*--------------------------------------------------------------------*/
+/*--- end                                            hb_snapshot.c ---*/
+/*--------------------------------------------------------------------*/
