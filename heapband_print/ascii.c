@@ -14,8 +14,12 @@
  *
  * A difference chart (chart->diverging, heapband_print --diff) has signed
  * cells: one that grew is drawn with '+' '*' '#' '@', one that shrank with
- * '-' '=' 'x' 'X' (four steps of |change| / vmax on the chosen scale), an
- * unchanged one blank; with colours, the diverging palette's blue and red.
+ * '-' '=' 'x' 'X' (four steps of |change| / vmax on the chosen scale, the
+ * same steps on both sides of zero), an unchanged one or noise
+ * (chart->diff.noise) blank; with colours, the diverging palette's blue
+ * and red.  A column after the shorter run's end shows the longer run's
+ * cells as '/' (grey), not as changes.  Over it, both runs' total heap:
+ * '#' where both reach, '+' NEW alone, '-' OLD alone.
  *
  * Invariant: it reads only the chart and the options, and writes only to
  * `out`.  Cost: one pass over the cells.
@@ -41,6 +45,10 @@ static const char *const unicode_shades[] = {
 #define DIFF_STEPS 4
 static const char *const more_shades[] = { " ", "+", "*", "#", "@" };
 static const char *const less_shades[] = { " ", "-", "=", "x", "X" };
+/* Cells after the shorter run's end, and their colour. */
+#define ENDED_GLYPH "/"
+static const unsigned char ended_rgb[3] = { 190, 190, 190 };
+#define DIFF_GRAPH_HEIGHT 4
 
 struct drawing {
     FILE *out;
@@ -227,6 +235,8 @@ static int shade_index(const struct drawing *d, double v)
     return i < 1 ? 1 : i > d->nshades ? d->nshades : i;
 }
 
+static void start_rgb(const struct drawing *d, const unsigned char rgb[3]);
+
 static void start_colour(const struct drawing *d, int shade)
 {
     unsigned char rgb[3];
@@ -234,10 +244,7 @@ static void start_colour(const struct drawing *d, int shade)
         hb_palette_diverging_cell_rgb8((double)shade / d->nshades, rgb);
     else
         hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
-    if (d->o->color == HB_COLOR_TRUE)
-        fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
-    else
-        fprintf(d->out, "\033[48;5;%dm", hb_palette_xterm256(rgb));
+    start_rgb(d, rgb);
 }
 
 static void print_cell(const struct drawing *d, int shade)
@@ -251,6 +258,27 @@ static void print_cell(const struct drawing *d, int shade)
     fputs("\033[0m", d->out);
 }
 
+static void start_rgb(const struct drawing *d, const unsigned char rgb[3])
+{
+    if (d->o->color == HB_COLOR_TRUE)
+        fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
+    else
+        fprintf(d->out, "\033[48;5;%dm", hb_palette_xterm256(rgb));
+}
+
+/* A difference chart's cell after the shorter run's end: '/' (grey) where
+ * the longer run has a value. */
+static void print_ended_cell(const struct drawing *d, double v)
+{
+    if (v == 0 || d->o->color == HB_COLOR_NONE) {
+        repeat(d->out, v == 0 ? " " : ENDED_GLYPH, d->cw);
+        return;
+    }
+    start_rgb(d, ended_rgb);
+    repeat(d->out, " ", d->cw);
+    fputs("\033[0m", d->out);
+}
+
 static void print_heatmap(const struct drawing *d)
 {
     const struct hb_chart *ch = d->ch;
@@ -258,8 +286,53 @@ static void print_heatmap(const struct drawing *d)
         fputc('\n', d->out);
     for (size_t r = ch->nrows; r-- > 0;) {
         left_margin(d, ch->row_labels[r], d->o->unicode ? "\u2502" : "|");
-        for (size_t j = 0; j < ch->ncols; j++)
-            print_cell(d, shade_index(d, ch->cells[r * ch->ncols + j]));
+        for (size_t j = 0; j < ch->ncols; j++) {
+            size_t i = r * ch->ncols + j;
+            if (ch->diverging && ch->diff.ended[j] != HB_ENDED_NONE)
+                print_ended_cell(d, ch->cells[i]);
+            else if (ch->diverging && ch->diff.noise[i])
+                print_cell(d, 0);
+            else
+                print_cell(d, shade_index(d, ch->cells[i]));
+        }
+        fputc('\n', d->out);
+    }
+}
+
+/* Both runs' total heap over a difference chart, DIFF_GRAPH_HEIGHT lines:
+ * a column reaches line y when its heap is at least y / height of the
+ * larger peak (rounded; a heap that is not empty reaches line 1). */
+static int heap_lines(double v, double vmax)
+{
+    int lines = v > 0 && vmax > 0
+                ? (int)floor(v / vmax * DIFF_GRAPH_HEIGHT + 0.5) : 0;
+    return v > 0 && lines < 1 ? 1 : lines;
+}
+
+static void print_diff_heap(const struct drawing *d)
+{
+    const struct hb_chart *ch = d->ch;
+    char old_peak[40], new_peak[40], top[32];
+    double old_max = 0, new_max = 0;
+    for (size_t j = 0; j < ch->ncols; j++) {
+        old_max = fmax(old_max, ch->diff.old_line[j]);
+        new_max = fmax(new_max, ch->line[j]);
+    }
+    hb_format_amount(old_peak, sizeof old_peak, old_max, 1);
+    hb_format_amount(new_peak, sizeof new_peak, new_max, 1);
+    hb_format_size(top, sizeof top, ch->line_max);
+    fprintf(d->out, "total heap (largest in each column): old up to %s, new "
+            "up to %s;\n'#' both, '+' new only, '-' old only:\n", old_peak,
+            new_peak);
+    for (int y = DIFF_GRAPH_HEIGHT; y >= 1; y--) {
+        left_margin(d, y == DIFF_GRAPH_HEIGHT ? top : "",
+                    d->o->unicode ? "\u2502" : "|");
+        for (size_t j = 0; j < ch->ncols; j++) {
+            int in_old = heap_lines(ch->diff.old_line[j], ch->line_max) >= y;
+            int in_new = heap_lines(ch->line[j], ch->line_max) >= y;
+            repeat(d->out, in_old && in_new ? "#" : in_new ? "+"
+                           : in_old ? "-" : " ", d->cw);
+        }
         fputc('\n', d->out);
     }
 }
@@ -433,33 +506,74 @@ static int legend_item(const struct drawing *d, int i, char *buf, size_t len)
 }
 
 /* Difference charts: the changes step i stands for, in magnitude, with
- * their sign: whole numbers "+A" or "+A to +B" (-1 when there is none),
- * others "0 to +B" for the first step and "to +B" after it. */
+ * their sign and unit: whole numbers "+A" or "+A to +B" (-1 when there is
+ * none), others "up to +B" for the first step and "to +B" after it. */
 static int diff_legend_item(const struct drawing *d, int i, char sign,
                             char *buf, size_t len)
 {
     double lo, hi;
-    char b[32], s[2] = { sign, '\0' };
+    char a[32], b[32];
     shade_bounds(d, i, &lo, &hi);
-    if (d->ch->values_are_whole)
-        return whole_range(d, lo, hi, "", s, " to ", buf, len);
-    format_value(d, b, sizeof b, hi);
-    snprintf(buf, len, "%s%c%s", i == 1 ? "0 to " : "to ", sign, b);
+    if (d->ch->values_are_whole) {
+        double first = floor(lo) + 1, last = floor(hi + 1e-9);
+        if (first > last)
+            return -1;
+        hb_format_amount(a, sizeof a, first, d->ch->value_is_bytes);
+        hb_format_amount(b, sizeof b, last, d->ch->value_is_bytes);
+        if (first == last || strcmp(a, b) == 0)
+            snprintf(buf, len, "%c%s", sign, b);
+        else
+            snprintf(buf, len, "%c%s to %c%s", sign, a, sign, b);
+        return 0;
+    }
+    hb_format_amount(b, sizeof b, hi, d->ch->value_is_bytes);
+    snprintf(buf, len, "%s%c%s", i == 1 ? "up to " : "to ", sign, b);
     return 0;
+}
+
+/* What is blank, and what '/' stands for. */
+static void print_diff_notes(const struct drawing *d)
+{
+    const struct hb_chart_diff *df = &d->ch->diff;
+    char amount[40], t[80];
+    hb_format_amount(amount, sizeof amount, df->min_amount,
+                     d->ch->value_is_bytes);
+    if (df->min_pct > 0 || df->min_amount > 0)
+        fprintf(d->out, "  blank: no change, or noise (--min-change): "
+                "under %g%% of the band's\n    largest value or under %s, "
+                "or a shift of under a column\n", df->min_pct, amount);
+    else
+        fprintf(d->out, "  blank: no change\n");
+    for (size_t j = 0; j < d->ch->ncols; j++) {
+        if (df->ended[j] == HB_ENDED_NONE)
+            continue;
+        int old_over = df->ended[j] == HB_ENDED_OLD;
+        exact_and_short(t, sizeof t, old_over ? df->old_end : df->new_end,
+                        d->ch->time_unit);
+        fprintf(d->out, "  '%s': the %s run is over (it ends at t=%s):\n"
+                "    %s's cells, not a change\n", ENDED_GLYPH,
+                old_over ? "old" : "new", t, old_over ? "new" : "old");
+        break;
+    }
 }
 
 static void print_diff_legend(const struct drawing *d)
 {
-    fprintf(d->out, "legend (%s, new minus old; blank: no change):\n",
-            d->ch->value_label);
+    fprintf(d->out, "legend (%s, new minus old):\n", d->ch->value_label);
     for (int sign = 1; sign >= -1; sign -= 2) {
         const char *sep = "";
-        fputs(sign > 0 ? "  more:" : "  less:", d->out);
+        size_t col = (size_t)fprintf(d->out, sign > 0 ? "  more:" : "  less:");
         for (int i = 1; i <= d->nshades; i++) {
-            char item[80];
+            char item[96];
             if (diff_legend_item(d, i, sign > 0 ? '+' : '-', item,
                                  sizeof item) < 0)
                 continue;
+            size_t width = strlen(sep) + strlen(item) + 5;  /* " 'x' " */
+            if (*sep && col + width > (size_t)d->o->width) {
+                fputs(",\n       ", d->out);
+                col = 7;
+                sep = "";
+            }
             fprintf(d->out, "%s ", sep);
             if (d->o->color != HB_COLOR_NONE) {
                 start_colour(d, sign * i);
@@ -468,10 +582,12 @@ static void print_diff_legend(const struct drawing *d)
                 fprintf(d->out, "'%s'", sign > 0 ? d->shades[i] : d->less[i]);
             }
             fprintf(d->out, " %s", item);
+            col += width;
             sep = ",";
         }
         fputc('\n', d->out);
     }
+    print_diff_notes(d);
 }
 
 static void print_legend(const struct drawing *d)
@@ -481,7 +597,8 @@ static void print_legend(const struct drawing *d)
         return;
     }
     if (d->ch->diverging) {
-        fprintf(d->out, "legend: no cell changed\n");
+        fprintf(d->out, "legend: no change to draw\n");
+        print_diff_notes(d);
         return;
     }
     if (!(d->ch->vmax > 0)) {
@@ -562,11 +679,16 @@ void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
                                      : ch->x_end[0] - ch->x_start[0]),
                 ch->time_unit, (unsigned long long)ch->x_start[0],
                 (unsigned long long)ch->x_end[ch->ncols - 1]);
+    else if (ch->align == HB_ALIGN_MARKS)
+        fprintf(out, "columns: %zu, the same fraction of each stretch "
+                "between the runs' marks;\n", ch->ncols);
     else
         fprintf(out, "columns: %zu, the same fraction of each run; ",
                 ch->ncols);
     fprintf(out, "rows: %s to %s; %s scale\n", ch->row_labels[0],
             ch->row_labels[ch->nrows - 1], scales[o->scale]);
+    print_diff_heap(&d);
+    print_axis_line(&d, "0", NULL);
     print_heatmap(&d);
     print_x_axis(&d);
     print_legend(&d);

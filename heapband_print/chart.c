@@ -105,6 +105,9 @@ void hb_chart_free(struct hb_chart *ch)
     free(ch->x_end);
     free(ch->cells);
     free(ch->line);
+    free(ch->diff.noise);
+    free(ch->diff.old_line);
+    free(ch->diff.ended);
     for (size_t i = 0; i < ch->nmarks; i++)
         free((char *)ch->marks[i].name);
     free(ch->marks);
