@@ -269,18 +269,30 @@ static void next_group(const struct hb_file *f, size_t first,
         g->end++;
 }
 
+/* Marks at one time that are compared name by name beyond their rank. */
+#define SMALL_GROUP 16
+
 /* Is OLD's mark k drawn?  Not when NEW's marks at the same place (the
- * group ng, or none) hold, at the same rank among them, one of the same
- * name: then it is the same mark.  (Marks at one time keep their order in
- * a file, so equal files pair up in one pass.) */
+ * group ng, or none) hold one of the same name: the one at the same rank
+ * among them, or (in a group of at most SMALL_GROUP, so that 100,000
+ * marks at one time still cost a pass) any.  Marks at one time keep their
+ * order in a file, so equal files pair up in one pass. */
 static int old_mark_differs(const struct hb_file *o, const struct hb_file *n,
                             const struct mark_group *og,
                             const struct mark_group *ng, size_t k)
 {
     size_t rank = k - og->first;
-    if (ng == NULL || ng->first + rank >= ng->end)
+    if (ng == NULL)
         return 1;
-    return strcmp(n->marks[ng->first + rank].name, o->marks[k].name) != 0;
+    if (ng->first + rank < ng->end
+        && strcmp(n->marks[ng->first + rank].name, o->marks[k].name) == 0)
+        return 0;
+    if (ng->end - ng->first > SMALL_GROUP)
+        return 1;
+    for (size_t i = ng->first; i < ng->end; i++)
+        if (strcmp(n->marks[i].name, o->marks[k].name) == 0)
+            return 0;
+    return 1;
 }
 
 /* NEW's marks on the chart and (time and fraction alignment) OLD's that
@@ -458,9 +470,23 @@ static int build(const struct hb_file *o, const struct hb_file *n,
         return -1;
     if (set_titles(o, n, sel, align, ch, err) < 0)
         return -1;
-    if (choose_rows(d, sel, &first_band, &last_band, err) < 0
-        || hb_chart_start(ch, n, first_band, last_band, d->new_grid.ncols,
-                          err) < 0)
+    if (choose_rows(d, sel, &first_band, &last_band, err) < 0)
+        return -1;
+    /* Fewer columns when the rows are many (the rows chosen do not depend
+     * on the number of columns). */
+    uint64_t nrows = last_band - first_band + 1;
+    if (nrows * (uint64_t)d->new_grid.ncols > HB_DIFF_MAX_CELLS) {
+        struct hb_selection fewer = *sel;
+        fewer.max_cols = (size_t)(HB_DIFF_MAX_CELLS / nrows);
+        fewer.max_cols = fewer.max_cols > 0 ? fewer.max_cols : 1;
+        free(d->old_starts);
+        free(d->new_starts);
+        d->old_starts = d->new_starts = NULL;
+        if (lay_out(o, n, &fewer, align, d, err) < 0)
+            return -1;
+    }
+    if (hb_chart_start(ch, n, first_band, last_band, d->new_grid.ncols,
+                       err) < 0)
         return -1;
     ch->align = align;
     ch->stored_per_col = align == HB_ALIGN_TIME ? d->new_grid.per_col : 0;

@@ -31,6 +31,11 @@
 #define HB_DIFF_MIN_PCT 1.0
 #define HB_DIFF_MIN_BYTES 16.0
 
+/* The most cells of a difference chart (unless it has more rows, then one
+ * column): with OLD's matrix while it is built, 2^21 x 17 bytes = 34 MiB,
+ * whatever the image size. */
+#define HB_DIFF_MAX_CELLS ((uint64_t)1 << 21)
+
 struct hb_diff_opts {
     enum hb_align align;
     double min_pct;           /* percent of the band's largest value */
@@ -79,8 +84,9 @@ enum hb_align hb_diff_default_align(const struct hb_file *old_file,
  * sel->kind must be live or allocs; --from/--to only with HB_ALIGN_TIME.
  * Returns 0, or -1 with a usage error or HB_ERR_NOMEM in err.  The cost is
  * one pass over the cell records of the columns used, in each file, and
- * O(marks + cells of the chart); the chart holds two matrices of doubles
- * (nrows x ncols, at most 256 x 8192 for an image) while it is built. */
+ * O(marks + cells of the chart); at most HB_DIFF_MAX_CELLS cells (fewer
+ * columns when the rows are many), two matrices of doubles and a byte per
+ * cell while it is built. */
 int hb_diff_chart_build(const struct hb_file *old_file,
                         const struct hb_file *new_file,
                         const struct hb_selection *sel,
