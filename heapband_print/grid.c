@@ -107,21 +107,25 @@ void hb_grid_by_starts(struct hb_grid *g, const struct hb_file *f,
 
 /* -------------------------------------------------------------- groups */
 
+size_t hb_last_at_most(const uint64_t *sorted, size_t n, uint64_t v)
+{
+    size_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        if (sorted[mid] <= v)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 size_t hb_grid_col(const struct hb_grid *g, uint64_t c)
 {
     if (g->align == HB_ALIGN_TIME)
         return (size_t)((c - g->c_first) / g->per_col);
-    if (g->starts != NULL) {
-        size_t lo = 0, hi = g->ncols - 1;   /* starts[lo] <= c < starts[hi + 1] */
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo + 1) / 2;
-            if (g->starts[mid] <= c)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        return lo;
-    }
+    if (g->starts != NULL)
+        return hb_last_at_most(g->starts, g->ncols, c);
     return (size_t)((hb_u128)c * g->ncols / g->f->ncols);
 }
 

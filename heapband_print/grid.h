@@ -93,6 +93,10 @@ void hb_grid_by_fraction(struct hb_grid *g, const struct hb_file *f,
 void hb_grid_by_starts(struct hb_grid *g, const struct hb_file *f,
                        size_t ncols, const uint64_t *starts);
 
+/* The last i < n with sorted[i] <= v (0 if none is); sorted never
+ * decreases and n >= 1.  O(log n). */
+size_t hb_last_at_most(const uint64_t *sorted, size_t n, uint64_t v);
+
 /* The chart column of stored column c (c_first <= c <= c_last). */
 size_t hb_grid_col(const struct hb_grid *g, uint64_t c);
 
