@@ -18,13 +18,15 @@
  * same steps on both sides of zero), an unchanged one or noise
  * (chart->diff.noise) blank; with colours, the diverging palette's blue
  * and red.  A column after the shorter run's end shows the longer run's
- * cells as '/' (grey), not as changes.  Over it, both runs' total heap:
- * '#' where both reach, '+' NEW alone, '-' OLD alone.
+ * cells as '/' (grey), not as changes.  The rest of a difference chart
+ * (its heap graph, header and legend) is ascii_diff.c's; the parts both
+ * share are in ascii_text.h.
  *
  * Invariant: it reads only the chart and the options, and writes only to
  * `out`.  Cost: one pass over the cells.
  */
 #include "ascii.h"
+#include "ascii_text.h"
 #include "palette.h"
 #include "units.h"
 
@@ -32,7 +34,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AXIS_GAP 2            /* " |" between the labels and the plot */
 #define TICK_SPACING 10       /* characters between time ticks, at least */
 
 static const char *const ascii_shades[] = {
@@ -41,30 +42,17 @@ static const char *const ascii_shades[] = {
 static const char *const unicode_shades[] = {
     " ", "\u2591", "\u2592", "\u2593", "\u2588"
 };
-/* Difference charts: more, and less (index: the step, 1..4). */
+/* Difference charts: more, and less (index: the step, 1..DIFF_STEPS). */
 #define DIFF_STEPS 4
 static const char *const more_shades[] = { " ", "+", "*", "#", "@" };
 static const char *const less_shades[] = { " ", "-", "=", "x", "X" };
 /* Cells after the shorter run's end, and their colour. */
-#define ENDED_GLYPH "/"
 static const unsigned char ended_rgb[3] = { 190, 190, 190 };
-#define DIFF_GRAPH_HEIGHT 4
-
-struct drawing {
-    FILE *out;
-    const struct hb_chart *ch;
-    const struct hb_ascii_opts *o;
-    size_t gutter;            /* label width, without AXIS_GAP */
-    size_t cw;                /* characters per chart column */
-    const char *const *shades;
-    int nshades;              /* not counting the blank */
-    const char *const *less;  /* difference charts: shades of less */
-};
 
 /* ----------------------------------------------------------------- layout */
 
-static void format_value(const struct drawing *d, char *buf, size_t len,
-                         double v)
+static void format_value(const struct hb_text_drawing *d, char *buf,
+                         size_t len, double v)
 {
     if (d->ch->value_is_bytes)
         hb_format_size(buf, len, v);
@@ -93,15 +81,15 @@ size_t hb_ascii_plot_width(int width, size_t gutter)
     return w < 1 ? 1 : (size_t)w;
 }
 
-static void repeat(FILE *out, const char *s, size_t n)
+void hb_text_repeat(FILE *out, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         fputs(s, out);
 }
 
 /* The row label (or y-axis label) right-aligned, then the axis. */
-static void left_margin(const struct drawing *d, const char *label,
-                        const char *axis)
+void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,
+                         const char *axis)
 {
     fprintf(d->out, "%*s %s", (int)d->gutter, label, axis);
 }
@@ -114,8 +102,8 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 }
 
 /* "1000 (1k)", or just "500" when the short form says the same. */
-static void exact_and_short(char *buf, size_t len, uint64_t v,
-                            const char *unit)
+void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
+                             const char *unit)
 {
     char shortform[32], exact[32];
     hb_format_time(shortform, sizeof shortform, (double)v, unit);
@@ -126,7 +114,7 @@ static void exact_and_short(char *buf, size_t len, uint64_t v,
         snprintf(buf, len, "%s (%s)", exact, shortform);
 }
 
-static void print_header(const struct drawing *d)
+static void print_header(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     const struct hb_run_summary *f = &ch->run;
@@ -142,7 +130,7 @@ static void print_header(const struct drawing *d)
         fprintf(d->out, "%s%s\n", a, f->cmd);
     else
         fprintf(d->out, "%s%.*s...\n", a, room - 3, f->cmd);
-    exact_and_short(a, sizeof a, f->end_time, u);
+    hb_text_exact_and_short(a, sizeof a, f->end_time, u);
     fprintf(d->out, "time unit: %s; run length %s; %llu stored column%s of "
             "%llu\n", u, a, (unsigned long long)f->stored_cols,
             plural(f->stored_cols, "", "s"), (unsigned long long)f->col_width);
@@ -156,7 +144,7 @@ static void print_header(const struct drawing *d)
     char exact[32];
     snprintf(exact, sizeof exact, "%llu", (unsigned long long)f->peak_bytes);
     hb_format_size(a, sizeof a, (double)f->peak_bytes);
-    exact_and_short(b, sizeof b, f->peak_t_reached, u);
+    hb_text_exact_and_short(b, sizeof b, f->peak_t_reached, u);
     fprintf(d->out, "peak: %s bytes%s%s%s in %llu block%s at t=%s\n", exact,
             strcmp(a, exact) ? " (" : "", strcmp(a, exact) ? a : "",
             strcmp(a, exact) ? ")" : "", (unsigned long long)f->peak_blocks,
@@ -168,7 +156,7 @@ static void print_header(const struct drawing *d)
             (unsigned long long)f->unknown_frees);
 }
 
-static void print_mapping(const struct drawing *d)
+static void print_mapping(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     uint64_t k = ch->stored_per_col;
@@ -191,7 +179,7 @@ static void print_mapping(const struct drawing *d)
 
 /* ------------------------------------------------------------- heap graph */
 
-static void print_heap_graph(const struct drawing *d)
+static void print_heap_graph(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     int h = d->o->graph_height;
@@ -203,7 +191,8 @@ static void print_heap_graph(const struct drawing *d)
     fprintf(d->out, "\ntotal heap (largest in each column), %s = peak:\n",
             peak);
     for (int y = h; y >= 1; y--) {
-        left_margin(d, y == h ? top : "", d->o->unicode ? "\u2502" : "|");
+        hb_text_left_margin(d, y == h ? top : "",
+                            d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
             double v = ch->line[j];
             /* Rounded, so that a drop of a few percent still shows; a
@@ -214,7 +203,7 @@ static void print_heap_graph(const struct drawing *d)
                 lines = 1;
             const char *s = lines >= y
                             ? ((int)j == ch->line_peak_col ? peak : bar) : " ";
-            repeat(d->out, s, d->cw);
+            hb_text_repeat(d->out, s, d->cw);
         }
         fputc('\n', d->out);
     }
@@ -224,7 +213,7 @@ static void print_heap_graph(const struct drawing *d)
 
 /* The shade of value v: 0 (blank) to nshades; negative for a cell of a
  * difference chart that shrank. */
-static int shade_index(const struct drawing *d, double v)
+static int shade_index(const struct hb_text_drawing *d, double v)
 {
     if (d->ch->diverging && v < 0)
         return -shade_index(d, -v);
@@ -235,30 +224,30 @@ static int shade_index(const struct drawing *d, double v)
     return i < 1 ? 1 : i > d->nshades ? d->nshades : i;
 }
 
-static void start_rgb(const struct drawing *d, const unsigned char rgb[3]);
-
-static void start_colour(const struct drawing *d, int shade)
+void hb_text_start_colour(const struct hb_text_drawing *d, int shade)
 {
     unsigned char rgb[3];
     if (d->ch->diverging)
         hb_palette_diverging_cell_rgb8((double)shade / d->nshades, rgb);
     else
         hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
-    start_rgb(d, rgb);
+    hb_text_start_rgb(d, rgb);
 }
 
-static void print_cell(const struct drawing *d, int shade)
+static void print_cell(const struct hb_text_drawing *d, int shade)
 {
     if (d->o->color == HB_COLOR_NONE || shade == 0) {
-        repeat(d->out, shade < 0 ? d->less[-shade] : d->shades[shade], d->cw);
+        hb_text_repeat(d->out, shade < 0 ? d->less[-shade] : d->shades[shade],
+                       d->cw);
         return;
     }
-    start_colour(d, shade);
-    repeat(d->out, " ", d->cw);
+    hb_text_start_colour(d, shade);
+    hb_text_repeat(d->out, " ", d->cw);
     fputs("\033[0m", d->out);
 }
 
-static void start_rgb(const struct drawing *d, const unsigned char rgb[3])
+void hb_text_start_rgb(const struct hb_text_drawing *d,
+                       const unsigned char rgb[3])
 {
     if (d->o->color == HB_COLOR_TRUE)
         fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
@@ -268,24 +257,25 @@ static void start_rgb(const struct drawing *d, const unsigned char rgb[3])
 
 /* A difference chart's cell after the shorter run's end: '/' (grey) where
  * the longer run has a value. */
-static void print_ended_cell(const struct drawing *d, double v)
+static void print_ended_cell(const struct hb_text_drawing *d, double v)
 {
     if (v == 0 || d->o->color == HB_COLOR_NONE) {
-        repeat(d->out, v == 0 ? " " : ENDED_GLYPH, d->cw);
+        hb_text_repeat(d->out, v == 0 ? " " : HB_TEXT_ENDED_GLYPH, d->cw);
         return;
     }
-    start_rgb(d, ended_rgb);
-    repeat(d->out, " ", d->cw);
+    hb_text_start_rgb(d, ended_rgb);
+    hb_text_repeat(d->out, " ", d->cw);
     fputs("\033[0m", d->out);
 }
 
-static void print_heatmap(const struct drawing *d)
+void hb_text_heatmap(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     if (ch->line == NULL)
         fputc('\n', d->out);
     for (size_t r = ch->nrows; r-- > 0;) {
-        left_margin(d, ch->row_labels[r], d->o->unicode ? "\u2502" : "|");
+        hb_text_left_margin(d, ch->row_labels[r],
+                            d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
             size_t i = r * ch->ncols + j;
             if (ch->diverging && ch->diff.ended[j] != HB_ENDED_NONE)
@@ -299,54 +289,17 @@ static void print_heatmap(const struct drawing *d)
     }
 }
 
-/* Both runs' total heap over a difference chart, DIFF_GRAPH_HEIGHT lines:
- * a column reaches line y when its heap is at least y / height of the
- * larger peak (rounded; a heap that is not empty reaches line 1). */
-static int heap_lines(double v, double vmax)
-{
-    int lines = v > 0 && vmax > 0
-                ? (int)floor(v / vmax * DIFF_GRAPH_HEIGHT + 0.5) : 0;
-    return v > 0 && lines < 1 ? 1 : lines;
-}
-
-static void print_diff_heap(const struct drawing *d)
-{
-    const struct hb_chart *ch = d->ch;
-    char old_peak[40], new_peak[40], top[32];
-    double old_max = 0, new_max = 0;
-    for (size_t j = 0; j < ch->ncols; j++) {
-        old_max = fmax(old_max, ch->diff.old_line[j]);
-        new_max = fmax(new_max, ch->line[j]);
-    }
-    hb_format_amount(old_peak, sizeof old_peak, old_max, 1);
-    hb_format_amount(new_peak, sizeof new_peak, new_max, 1);
-    hb_format_size(top, sizeof top, ch->line_max);
-    fprintf(d->out, "total heap (largest in each column): old up to %s, new "
-            "up to %s;\n'#' both, '+' new only, '-' old only:\n", old_peak,
-            new_peak);
-    for (int y = DIFF_GRAPH_HEIGHT; y >= 1; y--) {
-        left_margin(d, y == DIFF_GRAPH_HEIGHT ? top : "",
-                    d->o->unicode ? "\u2502" : "|");
-        for (size_t j = 0; j < ch->ncols; j++) {
-            int in_old = heap_lines(ch->diff.old_line[j], ch->line_max) >= y;
-            int in_new = heap_lines(ch->line[j], ch->line_max) >= y;
-            repeat(d->out, in_old && in_new ? "#" : in_new ? "+"
-                           : in_old ? "-" : " ", d->cw);
-        }
-        fputc('\n', d->out);
-    }
-}
-
 /* ----------------------------------------------------------------- x axis */
 
 /* The horizontal axis: under the heap graph (with "0") and the heatmap.
  * marks[i] (when given) is 0 for a dash, 1 for a tick, or a character to
  * draw there (a phase mark's symbol). */
-static void print_axis_line(const struct drawing *d, const char *label,
-                            const char *marks)
+void hb_text_axis_line(const struct hb_text_drawing *d, const char *label,
+                       const char *marks)
 {
     const char *dash = d->o->unicode ? "\u2500" : "-";
-    left_margin(d, label, !d->o->unicode ? "+" : *label ? "\u253c" : "\u2514");
+    hb_text_left_margin(d, label, !d->o->unicode ? "+"
+                                  : *label ? "\u253c" : "\u2514");
     size_t n = d->ch->ncols * d->cw;
     for (size_t i = 0; i < n; i++) {
         char m = marks != NULL ? marks[i] : 0;
@@ -358,7 +311,7 @@ static void print_axis_line(const struct drawing *d, const char *label,
     fputc('\n', d->out);
 }
 
-static void column_label(const struct drawing *d, size_t j, char *buf,
+static void column_label(const struct hb_text_drawing *d, size_t j, char *buf,
                          size_t len)
 {
     if (d->ch->col_labels != NULL)
@@ -377,7 +330,7 @@ static char mark_symbol(size_t i)
 
 /* Put tick label `j` at its column if it does not overlap the previous one
  * nor run past the line. */
-static void place_label(const struct drawing *d, size_t j, char *line,
+static void place_label(const struct hb_text_drawing *d, size_t j, char *line,
                         char *marks, size_t room, size_t *next_free,
                         size_t *last)
 {
@@ -397,7 +350,7 @@ static void place_label(const struct drawing *d, size_t j, char *line,
  * spacing them at least TICK_SPACING characters apart (6 for lifetime
  * buckets, whose last column, "never", is always labelled when it fits);
  * phase marks as their symbols on the axis, listed under it. */
-static void print_x_axis(const struct drawing *d)
+void hb_text_x_axis(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     size_t plot = ch->ncols * d->cw, room = plot + 8;
@@ -425,13 +378,13 @@ static void print_x_axis(const struct drawing *d)
         if (marks[pos] <= 1)
             marks[pos] = mark_symbol(i);
     }
-    print_axis_line(d, "", marks);
+    hb_text_axis_line(d, "", marks);
     line[last] = '\0';
     fprintf(d->out, "%*s %s\n", (int)d->gutter, "", line);
     fprintf(d->out, "%*s %s\n", (int)d->gutter, "", ch->x_label);
     for (size_t i = 0; i < ch->nmarks; i++) {
         char t[80], head[120];
-        exact_and_short(t, sizeof t, ch->marks[i].time, ch->time_unit);
+        hb_text_exact_and_short(t, sizeof t, ch->marks[i].time, ch->time_unit);
         int n = snprintf(head, sizeof head, "%*s %c: mark at t=%s: ",
                          (int)d->gutter, "", mark_symbol(i), t);
         /* A long name (up to 200 bytes) is cut to the width. */
@@ -450,7 +403,7 @@ static void print_x_axis(const struct drawing *d)
 /* ----------------------------------------------------------------- legend */
 
 /* The value at which the scale reaches s (the inverse of hb_scale_value). */
-static double unscale(const struct drawing *d, double s)
+static double unscale(const struct hb_text_drawing *d, double s)
 {
     double vmax = d->ch->vmax;
     switch (d->o->scale) {
@@ -463,7 +416,7 @@ static double unscale(const struct drawing *d, double s)
 /* The whole numbers in (lo, hi]: "A" or "A<sep>B" after prefix, each with
  * the sign (a difference chart's "+" or "-", else ""); -1 when there is
  * none. */
-static int whole_range(const struct drawing *d, double lo, double hi,
+static int whole_range(const struct hb_text_drawing *d, double lo, double hi,
                        const char *prefix, const char *sign, const char *sep,
                        char *buf, size_t len)
 {
@@ -481,8 +434,8 @@ static int whole_range(const struct drawing *d, double lo, double hi,
 }
 
 /* The values shade i (1..nshades) stands for, (lo, hi]. */
-static void shade_bounds(const struct drawing *d, int i, double *lo,
-                         double *hi)
+void hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
+                          double *hi)
 {
     *lo = unscale(d, (double)(i - 1) / d->nshades);
     /* No rounding error at the top. */
@@ -492,11 +445,12 @@ static void shade_bounds(const struct drawing *d, int i, double *lo,
 /* " LO-HI": the values shade i stands for, (LO, HI].  Whole-number charts
  * (counts, bytes summed) give the whole numbers in it, "A-B" or "A"; -1 when
  * there is none. */
-static int legend_item(const struct drawing *d, int i, char *buf, size_t len)
+static int legend_item(const struct hb_text_drawing *d, int i, char *buf,
+                       size_t len)
 {
     double lo, hi;
     char a[32], b[32];
-    shade_bounds(d, i, &lo, &hi);
+    hb_text_shade_bounds(d, i, &lo, &hi);
     if (d->ch->values_are_whole)
         return whole_range(d, lo, hi, " ", "", "-", buf, len);
     format_value(d, a, sizeof a, lo);
@@ -505,102 +459,8 @@ static int legend_item(const struct drawing *d, int i, char *buf, size_t len)
     return 0;
 }
 
-/* Difference charts: the changes step i stands for, in magnitude, with
- * their sign and unit: whole numbers "+A" or "+A to +B" (-1 when there is
- * none), others "up to +B" for the first step and "to +B" after it. */
-static int diff_legend_item(const struct drawing *d, int i, char sign,
-                            char *buf, size_t len)
+static void print_legend(const struct hb_text_drawing *d)
 {
-    double lo, hi;
-    char a[32], b[32];
-    shade_bounds(d, i, &lo, &hi);
-    if (d->ch->values_are_whole) {
-        double first = floor(lo) + 1, last = floor(hi + 1e-9);
-        if (first > last)
-            return -1;
-        hb_format_amount(a, sizeof a, first, d->ch->value_is_bytes);
-        hb_format_amount(b, sizeof b, last, d->ch->value_is_bytes);
-        if (first == last || strcmp(a, b) == 0)
-            snprintf(buf, len, "%c%s", sign, b);
-        else
-            snprintf(buf, len, "%c%s to %c%s", sign, a, sign, b);
-        return 0;
-    }
-    hb_format_amount(b, sizeof b, hi, d->ch->value_is_bytes);
-    snprintf(buf, len, "%s%c%s", i == 1 ? "up to " : "to ", sign, b);
-    return 0;
-}
-
-/* What is blank, and what '/' stands for. */
-static void print_diff_notes(const struct drawing *d)
-{
-    const struct hb_chart_diff *df = &d->ch->diff;
-    char amount[40], t[80];
-    hb_format_amount(amount, sizeof amount, df->min_amount,
-                     d->ch->value_is_bytes);
-    if (df->min_pct > 0 || df->min_amount > 0)
-        fprintf(d->out, "  blank: no change, or noise (--min-change): "
-                "under %g%% of the band's\n    largest value or under %s, "
-                "or a shift of under a column\n", df->min_pct, amount);
-    else
-        fprintf(d->out, "  blank: no change\n");
-    for (size_t j = 0; j < d->ch->ncols; j++) {
-        if (df->ended[j] == HB_ENDED_NONE)
-            continue;
-        int old_over = df->ended[j] == HB_ENDED_OLD;
-        exact_and_short(t, sizeof t, old_over ? df->old_end : df->new_end,
-                        d->ch->time_unit);
-        fprintf(d->out, "  '%s': the %s run is over (it ends at t=%s):\n"
-                "    %s's cells, not a change\n", ENDED_GLYPH,
-                old_over ? "old" : "new", t, old_over ? "new" : "old");
-        break;
-    }
-}
-
-static void print_diff_legend(const struct drawing *d)
-{
-    fprintf(d->out, "legend (%s, new minus old):\n", d->ch->value_label);
-    for (int sign = 1; sign >= -1; sign -= 2) {
-        const char *sep = "";
-        size_t col = (size_t)fprintf(d->out, sign > 0 ? "  more:" : "  less:");
-        for (int i = 1; i <= d->nshades; i++) {
-            char item[96];
-            if (diff_legend_item(d, i, sign > 0 ? '+' : '-', item,
-                                 sizeof item) < 0)
-                continue;
-            size_t width = strlen(sep) + strlen(item) + 5;  /* " 'x' " */
-            if (*sep && col + width > (size_t)d->o->width) {
-                fputs(",\n       ", d->out);
-                col = 7;
-                sep = "";
-            }
-            fprintf(d->out, "%s ", sep);
-            if (d->o->color != HB_COLOR_NONE) {
-                start_colour(d, sign * i);
-                fputs("  \033[0m", d->out);
-            } else {
-                fprintf(d->out, "'%s'", sign > 0 ? d->shades[i] : d->less[i]);
-            }
-            fprintf(d->out, " %s", item);
-            col += width;
-            sep = ",";
-        }
-        fputc('\n', d->out);
-    }
-    print_diff_notes(d);
-}
-
-static void print_legend(const struct drawing *d)
-{
-    if (d->ch->diverging && d->ch->vmax > 0) {
-        print_diff_legend(d);
-        return;
-    }
-    if (d->ch->diverging) {
-        fprintf(d->out, "legend: no change to draw\n");
-        print_diff_notes(d);
-        return;
-    }
     if (!(d->ch->vmax > 0)) {
         fprintf(d->out, "legend: every cell is empty\n");
         return;
@@ -618,7 +478,7 @@ static void print_legend(const struct drawing *d)
         }
         fputs(" ", d->out);
         if (d->o->color != HB_COLOR_NONE) {
-            start_colour(d, i);
+            hb_text_start_colour(d, i);
             fputs("  \033[0m", d->out);
         } else {
             fprintf(d->out, "'%s'", d->shades[i]);
@@ -631,7 +491,7 @@ static void print_legend(const struct drawing *d)
 
 /* ------------------------------------------------------------------ entry */
 
-static void setup(struct drawing *d)
+void hb_text_setup(struct hb_text_drawing *d)
 {
     if (d->ch->diverging) {
         d->shades = more_shades;
@@ -649,47 +509,16 @@ static void setup(struct drawing *d)
 void hb_ascii_render(FILE *out, const struct hb_chart *ch,
                      const struct hb_ascii_opts *o)
 {
-    struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL };
-    setup(&d);
+    struct hb_text_drawing d = { out, ch, o, hb_ascii_gutter(ch), 1,
+                                 ascii_shades, 9, NULL };
+    hb_text_setup(&d);
     print_header(&d);
     print_mapping(&d);
     if (ch->line != NULL) {
         print_heap_graph(&d);
-        print_axis_line(&d, "0", NULL);
+        hb_text_axis_line(&d, "0", NULL);
     }
-    print_heatmap(&d);
-    print_x_axis(&d);
-    print_legend(&d);
-}
-
-void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
-                          const struct hb_ascii_opts *o)
-{
-    static const char *const scales[] = { "linear", "sqrt", "log" };
-    struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL };
-    setup(&d);
-    fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
-            ch->value_label);
-    if (ch->align == HB_ALIGN_TIME)
-        fprintf(out, "column: %llu %s; t=%llu..%llu; ",
-                (unsigned long long)(ch->ncols > 1
-                                     ? ch->x_start[1] - ch->x_start[0]
-                                     : ch->x_end[0] - ch->x_start[0]),
-                ch->time_unit, (unsigned long long)ch->x_start[0],
-                (unsigned long long)ch->x_end[ch->ncols - 1]);
-    else if (ch->align == HB_ALIGN_MARKS)
-        fprintf(out, "columns: %zu, the same fraction of each stretch "
-                "between the runs' marks;\n", ch->ncols);
-    else
-        fprintf(out, "columns: %zu, the same fraction of each run; ",
-                ch->ncols);
-    fprintf(out, "rows: %s to %s; %s scale\n", ch->row_labels[0],
-            ch->row_labels[ch->nrows - 1], scales[o->scale]);
-    print_diff_heap(&d);
-    print_axis_line(&d, "0", NULL);
-    print_heatmap(&d);
-    print_x_axis(&d);
+    hb_text_heatmap(&d);
+    hb_text_x_axis(&d);
     print_legend(&d);
 }
