@@ -16,14 +16,20 @@
  *
  * A difference chart (chart->diverging, heapband_print --diff) has signed
  * cells: one that grew is drawn with '+' '*' '#' '@', one that shrank with
- * '-' '=' 'x' 'X' (four steps of |change| / vmax on the chosen scale), an
- * unchanged one blank; with colours, the diverging palette's blue and red.
+ * '-' '=' 'x' 'X' (four steps of |change| / vmax on the chosen scale, the
+ * same steps on both sides of zero), an unchanged one or noise
+ * (chart->diff.noise) blank; with colours, the diverging palette's blue
+ * and red.  A column after the shorter run's end shows the longer run's
+ * cells as '/' (grey), not as changes.  The rest of a difference chart
+ * (its heap graph, header and legend) is ascii_diff.c's; the parts both
+ * share are in ascii_text.h.
  *
  * Invariant: it reads only the chart and the options, and writes only to
  * `out`.  Cost: one pass over the cells.
  */
 #include "ascii.h"
 #include "band_merge.h"
+#include "ascii_text.h"
 #include "palette.h"
 #include "units.h"
 
@@ -31,7 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AXIS_GAP 2            /* " |" between the labels and the plot */
 #define TICK_SPACING 10       /* characters between time ticks, at least */
 
 static const char *const ascii_shades[] = {
@@ -40,28 +45,17 @@ static const char *const ascii_shades[] = {
 static const char *const unicode_shades[] = {
     " ", "\u2591", "\u2592", "\u2593", "\u2588"
 };
-/* Difference charts: more, and less (index: the step, 1..4). */
+/* Difference charts: more, and less (index: the step, 1..DIFF_STEPS). */
 #define DIFF_STEPS 4
 static const char *const more_shades[] = { " ", "+", "*", "#", "@" };
 static const char *const less_shades[] = { " ", "-", "=", "x", "X" };
-
-struct drawing {
-    FILE *out;
-    const struct hb_chart *ch;
-    const struct hb_ascii_opts *o;
-    size_t gutter;            /* label width, without AXIS_GAP */
-    size_t cw;                /* characters per chart column */
-    const char *const *shades;
-    int nshades;              /* not counting the blank */
-    const char *const *less;  /* difference charts: shades of less */
-    int xterm[9];             /* 256 colours: shade i's index, xterm[i-1] */
-    int fold;                 /* fold runs of empty rows into one line */
-};
+/* Cells after the shorter run's end, and their colour. */
+static const unsigned char ended_rgb[3] = { 190, 190, 190 };
 
 /* ----------------------------------------------------------------- layout */
 
-static void format_value(const struct drawing *d, char *buf, size_t len,
-                         double v)
+static void format_value(const struct hb_text_drawing *d, char *buf,
+                         size_t len, double v)
 {
     if (d->ch->value_is_bytes)
         hb_format_size(buf, len, v);
@@ -90,15 +84,15 @@ size_t hb_ascii_plot_width(int width, size_t gutter)
     return w < 1 ? 1 : (size_t)w;
 }
 
-static void repeat(FILE *out, const char *s, size_t n)
+void hb_text_repeat(FILE *out, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         fputs(s, out);
 }
 
 /* The row label (or y-axis label) right-aligned, then the axis. */
-static void left_margin(const struct drawing *d, const char *label,
-                        const char *axis)
+void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,
+                         const char *axis)
 {
     fprintf(d->out, "%*s %s", (int)d->gutter, label, axis);
 }
@@ -111,8 +105,8 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 }
 
 /* "1000 (1k)", or just "500" when the short form says the same. */
-static void exact_and_short(char *buf, size_t len, uint64_t v,
-                            const char *unit)
+void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
+                             const char *unit)
 {
     char shortform[32], exact[32];
     hb_format_time(shortform, sizeof shortform, (double)v, unit);
@@ -123,7 +117,7 @@ static void exact_and_short(char *buf, size_t len, uint64_t v,
         snprintf(buf, len, "%s (%s)", exact, shortform);
 }
 
-static void print_header(const struct drawing *d)
+static void print_header(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     const struct hb_run_summary *f = &ch->run;
@@ -139,7 +133,7 @@ static void print_header(const struct drawing *d)
         fprintf(d->out, "%s%s\n", a, f->cmd);
     else
         fprintf(d->out, "%s%.*s...\n", a, room - 3, f->cmd);
-    exact_and_short(a, sizeof a, f->end_time, u);
+    hb_text_exact_and_short(a, sizeof a, f->end_time, u);
     fprintf(d->out, "time unit: %s; run length %s; %llu stored column%s of "
             "%llu\n", u, a, (unsigned long long)f->stored_cols,
             plural(f->stored_cols, "", "s"), (unsigned long long)f->col_width);
@@ -153,7 +147,7 @@ static void print_header(const struct drawing *d)
     char exact[32];
     snprintf(exact, sizeof exact, "%llu", (unsigned long long)f->peak_bytes);
     hb_format_size(a, sizeof a, (double)f->peak_bytes);
-    exact_and_short(b, sizeof b, f->peak_t_reached, u);
+    hb_text_exact_and_short(b, sizeof b, f->peak_t_reached, u);
     fprintf(d->out, "peak: %s bytes%s%s%s in %llu block%s at t=%s\n", exact,
             strcmp(a, exact) ? " (" : "", strcmp(a, exact) ? a : "",
             strcmp(a, exact) ? ")" : "", (unsigned long long)f->peak_blocks,
@@ -168,7 +162,7 @@ static void print_header(const struct drawing *d)
                 (unsigned long long)f->marks_dropped);
 }
 
-static void print_mapping(const struct drawing *d)
+static void print_mapping(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     uint64_t k = ch->stored_per_col;
@@ -198,7 +192,7 @@ static void print_mapping(const struct drawing *d)
 
 /* ------------------------------------------------------------- heap graph */
 
-static void print_heap_graph(const struct drawing *d)
+static void print_heap_graph(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     int h = d->o->graph_height;
@@ -210,7 +204,8 @@ static void print_heap_graph(const struct drawing *d)
     fprintf(d->out, "total heap (largest in each column), %s = peak:\n",
             peak);
     for (int y = h; y >= 1; y--) {
-        left_margin(d, y == h ? top : "", d->o->unicode ? "\u2502" : "|");
+        hb_text_left_margin(d, y == h ? top : "",
+                            d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
             double v = ch->line[j];
             /* Rounded, so that a drop of a few percent still shows; a
@@ -221,7 +216,7 @@ static void print_heap_graph(const struct drawing *d)
                 lines = 1;
             const char *s = lines >= y
                             ? ((int)j == ch->line_peak_col ? peak : bar) : " ";
-            repeat(d->out, s, d->cw);
+            hb_text_repeat(d->out, s, d->cw);
         }
         fputc('\n', d->out);
     }
@@ -231,7 +226,7 @@ static void print_heap_graph(const struct drawing *d)
 
 /* The shade of value v: 0 (blank) to nshades; negative for a cell of a
  * difference chart that shrank. */
-static int shade_index(const struct drawing *d, double v)
+static int shade_index(const struct hb_text_drawing *d, double v)
 {
     if (d->ch->diverging && v < 0)
         return -shade_index(d, -v);
@@ -242,35 +237,59 @@ static int shade_index(const struct drawing *d, double v)
     return i < 1 ? 1 : i > d->nshades ? d->nshades : i;
 }
 
-static void start_colour(const struct drawing *d, int shade)
+void hb_text_start_colour(const struct hb_text_drawing *d, int shade)
 {
+    /* 256 colours: the legend's distinct indices (hb_text_setup). */
+    if (d->o->color == HB_COLOR_256 && !d->ch->diverging) {
+        fprintf(d->out, "\033[48;5;%dm", d->xterm[shade - 1]);
+        return;
+    }
     unsigned char rgb[3];
     if (d->ch->diverging)
         hb_palette_diverging_cell_rgb8((double)shade / d->nshades, rgb);
     else
         hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
+    hb_text_start_rgb(d, rgb);
+}
+
+static void print_cell(const struct hb_text_drawing *d, int shade)
+{
+    if (d->o->color == HB_COLOR_NONE || shade == 0) {
+        hb_text_repeat(d->out, shade < 0 ? d->less[-shade] : d->shades[shade],
+                       d->cw);
+        return;
+    }
+    hb_text_start_colour(d, shade);
+    hb_text_repeat(d->out, " ", d->cw);
+    fputs("\033[0m", d->out);
+}
+
+void hb_text_start_rgb(const struct hb_text_drawing *d,
+                       const unsigned char rgb[3])
+{
     if (d->o->color == HB_COLOR_TRUE)
         fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
-    else if (!d->ch->diverging)
-        fprintf(d->out, "\033[48;5;%dm", d->xterm[shade - 1]);
     else
         fprintf(d->out, "\033[48;5;%dm", hb_palette_xterm256(rgb));
 }
 
-static void print_cell(const struct drawing *d, int shade)
+/* A difference chart's cell after the shorter run's end: '/' (grey) where
+ * the longer run has a value. */
+static void print_ended_cell(const struct hb_text_drawing *d, double v)
 {
-    if (d->o->color == HB_COLOR_NONE || shade == 0) {
-        repeat(d->out, shade < 0 ? d->less[-shade] : d->shades[shade], d->cw);
+    if (v == 0 || d->o->color == HB_COLOR_NONE) {
+        hb_text_repeat(d->out, v == 0 ? " " : HB_TEXT_ENDED_GLYPH, d->cw);
         return;
     }
-    start_colour(d, shade);
-    repeat(d->out, " ", d->cw);
+    hb_text_start_rgb(d, ended_rgb);
+    hb_text_repeat(d->out, " ", d->cw);
     fputs("\033[0m", d->out);
 }
 
 /* Rows top .. bottom (top > bottom), all empty, as one marked line:
  * "~ 128-4K: empty (5 rows)", cut to the plot's width. */
-static void print_fold(const struct drawing *d, size_t top, size_t bottom)
+static void print_fold(const struct hb_text_drawing *d, size_t top,
+                       size_t bottom)
 {
     char range[64], text[128];
     hb_format_band(range, sizeof range, d->ch->row_lo[bottom],
@@ -278,11 +297,11 @@ static void print_fold(const struct drawing *d, size_t top, size_t bottom)
     int n = snprintf(text, sizeof text, "%s: empty (%zu rows)", range,
                      top - bottom + 1);
     int room = (int)(d->ch->ncols * d->cw) - 1;
-    left_margin(d, "", "~ ");
+    hb_text_left_margin(d, "", "~ ");
     fprintf(d->out, "%.*s\n", n < room ? n : room, text);
 }
 
-static void print_heatmap(const struct drawing *d)
+void hb_text_heatmap(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     if (ch->line == NULL)
@@ -297,9 +316,17 @@ static void print_heatmap(const struct drawing *d)
             r = bottom;
             continue;
         }
-        left_margin(d, ch->row_labels[r], d->o->unicode ? "\u2502" : "|");
-        for (size_t j = 0; j < ch->ncols; j++)
-            print_cell(d, shade_index(d, ch->cells[r * ch->ncols + j]));
+        hb_text_left_margin(d, ch->row_labels[r],
+                            d->o->unicode ? "\u2502" : "|");
+        for (size_t j = 0; j < ch->ncols; j++) {
+            size_t i = r * ch->ncols + j;
+            if (ch->diverging && ch->diff.ended[j] != HB_ENDED_NONE)
+                print_ended_cell(d, ch->cells[i]);
+            else if (ch->diverging && ch->diff.noise[i])
+                print_cell(d, 0);
+            else
+                print_cell(d, shade_index(d, ch->cells[i]));
+        }
         fputc('\n', d->out);
     }
 }
@@ -309,11 +336,12 @@ static void print_heatmap(const struct drawing *d)
 /* The horizontal axis: under the heap graph (with "0") and the heatmap.
  * marks[i] (when given) is 0 for a dash, 1 for a tick, or a character to
  * draw there (a phase mark's symbol). */
-static void print_axis_line(const struct drawing *d, const char *label,
-                            const char *marks)
+void hb_text_axis_line(const struct hb_text_drawing *d, const char *label,
+                       const char *marks)
 {
     const char *dash = d->o->unicode ? "\u2500" : "-";
-    left_margin(d, label, !d->o->unicode ? "+" : *label ? "\u253c" : "\u2514");
+    hb_text_left_margin(d, label, !d->o->unicode ? "+"
+                                  : *label ? "\u253c" : "\u2514");
     size_t n = d->ch->ncols * d->cw;
     for (size_t i = 0; i < n; i++) {
         char m = marks != NULL ? marks[i] : 0;
@@ -325,7 +353,7 @@ static void print_axis_line(const struct drawing *d, const char *label,
     fputc('\n', d->out);
 }
 
-static void column_label(const struct drawing *d, size_t j, char *buf,
+static void column_label(const struct hb_text_drawing *d, size_t j, char *buf,
                          size_t len)
 {
     if (d->ch->col_labels != NULL)
@@ -344,7 +372,7 @@ static char mark_symbol(size_t i)
 
 /* Put tick label `j` at its column if it does not overlap the previous one
  * nor run past the line. */
-static void place_label(const struct drawing *d, size_t j, char *line,
+static void place_label(const struct hb_text_drawing *d, size_t j, char *line,
                         char *marks, size_t room, size_t *next_free,
                         size_t *last)
 {
@@ -364,7 +392,7 @@ static void place_label(const struct drawing *d, size_t j, char *line,
  * spacing them at least TICK_SPACING characters apart (6 for lifetime
  * buckets, whose last column, "never", is always labelled when it fits);
  * phase marks as their symbols on the axis, listed under it. */
-static void print_x_axis(const struct drawing *d)
+void hb_text_x_axis(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     size_t plot = ch->ncols * d->cw, room = plot + 8;
@@ -392,13 +420,13 @@ static void print_x_axis(const struct drawing *d)
         if (marks[pos] <= 1)
             marks[pos] = mark_symbol(i);
     }
-    print_axis_line(d, "", marks);
+    hb_text_axis_line(d, "", marks);
     line[last] = '\0';
     fprintf(d->out, "%*s %s\n", (int)d->gutter, "", line);
     fprintf(d->out, "%*s %s\n", (int)d->gutter, "", ch->x_label);
     for (size_t i = 0; i < ch->nmarks; i++) {
         char t[80], head[120];
-        exact_and_short(t, sizeof t, ch->marks[i].time, ch->time_unit);
+        hb_text_exact_and_short(t, sizeof t, ch->marks[i].time, ch->time_unit);
         int n = snprintf(head, sizeof head, "%*s %c: mark at t=%s: ",
                          (int)d->gutter, "", mark_symbol(i), t);
         /* A long name (up to 200 bytes) is cut to the width. */
@@ -417,7 +445,7 @@ static void print_x_axis(const struct drawing *d)
 /* ----------------------------------------------------------------- legend */
 
 /* The value at which the scale reaches s (the inverse of hb_scale_value). */
-static double unscale(const struct drawing *d, double s)
+static double unscale(const struct hb_text_drawing *d, double s)
 {
     double vmax = d->ch->vmax;
     switch (d->o->scale) {
@@ -430,7 +458,7 @@ static double unscale(const struct drawing *d, double s)
 /* The whole numbers in (lo, hi]: "A" or "A<sep>B" after prefix, each with
  * the sign (a difference chart's "+" or "-", else ""); -1 when there is
  * none. */
-static int whole_range(const struct drawing *d, double lo, double hi,
+static int whole_range(const struct hb_text_drawing *d, double lo, double hi,
                        const char *prefix, const char *sign, const char *sep,
                        char *buf, size_t len)
 {
@@ -448,8 +476,8 @@ static int whole_range(const struct drawing *d, double lo, double hi,
 }
 
 /* The values shade i (1..nshades) stands for, (lo, hi]. */
-static void shade_bounds(const struct drawing *d, int i, double *lo,
-                         double *hi)
+void hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
+                          double *hi)
 {
     *lo = unscale(d, (double)(i - 1) / d->nshades);
     /* No rounding error at the top. */
@@ -459,11 +487,12 @@ static void shade_bounds(const struct drawing *d, int i, double *lo,
 /* " LO-HI": the values shade i stands for, (LO, HI].  Whole-number charts
  * (counts, bytes summed) give the whole numbers in it, "A-B" or "A"; -1 when
  * there is none. */
-static int legend_item(const struct drawing *d, int i, char *buf, size_t len)
+static int legend_item(const struct hb_text_drawing *d, int i, char *buf,
+                       size_t len)
 {
     double lo, hi;
     char a[32], b[32];
-    shade_bounds(d, i, &lo, &hi);
+    hb_text_shade_bounds(d, i, &lo, &hi);
     if (d->ch->values_are_whole)
         return whole_range(d, lo, hi, " ", "", "-", buf, len);
     format_value(d, a, sizeof a, lo);
@@ -472,58 +501,8 @@ static int legend_item(const struct drawing *d, int i, char *buf, size_t len)
     return 0;
 }
 
-/* Difference charts: the changes step i stands for, in magnitude, with
- * their sign: whole numbers "+A" or "+A to +B" (-1 when there is none),
- * others "0 to +B" for the first step and "to +B" after it. */
-static int diff_legend_item(const struct drawing *d, int i, char sign,
-                            char *buf, size_t len)
+static void print_legend(const struct hb_text_drawing *d)
 {
-    double lo, hi;
-    char b[32], s[2] = { sign, '\0' };
-    shade_bounds(d, i, &lo, &hi);
-    if (d->ch->values_are_whole)
-        return whole_range(d, lo, hi, "", s, " to ", buf, len);
-    format_value(d, b, sizeof b, hi);
-    snprintf(buf, len, "%s%c%s", i == 1 ? "0 to " : "to ", sign, b);
-    return 0;
-}
-
-static void print_diff_legend(const struct drawing *d)
-{
-    fprintf(d->out, "legend (%s, new minus old; blank: no change):\n",
-            d->ch->value_label);
-    for (int sign = 1; sign >= -1; sign -= 2) {
-        const char *sep = "";
-        fputs(sign > 0 ? "  more:" : "  less:", d->out);
-        for (int i = 1; i <= d->nshades; i++) {
-            char item[80];
-            if (diff_legend_item(d, i, sign > 0 ? '+' : '-', item,
-                                 sizeof item) < 0)
-                continue;
-            fprintf(d->out, "%s ", sep);
-            if (d->o->color != HB_COLOR_NONE) {
-                start_colour(d, sign * i);
-                fputs("  \033[0m", d->out);
-            } else {
-                fprintf(d->out, "'%s'", sign > 0 ? d->shades[i] : d->less[i]);
-            }
-            fprintf(d->out, " %s", item);
-            sep = ",";
-        }
-        fputc('\n', d->out);
-    }
-}
-
-static void print_legend(const struct drawing *d)
-{
-    if (d->ch->diverging && d->ch->vmax > 0) {
-        print_diff_legend(d);
-        return;
-    }
-    if (d->ch->diverging) {
-        fprintf(d->out, "legend: no cell changed\n");
-        return;
-    }
     if (!(d->ch->vmax > 0)) {
         fprintf(d->out, "legend: every cell is empty\n");
         return;
@@ -541,7 +520,7 @@ static void print_legend(const struct drawing *d)
         }
         fputs(" ", d->out);
         if (d->o->color != HB_COLOR_NONE) {
-            start_colour(d, i);
+            hb_text_start_colour(d, i);
             fputs("  \033[0m", d->out);
         } else {
             fprintf(d->out, "'%s'", d->shades[i]);
@@ -554,7 +533,7 @@ static void print_legend(const struct drawing *d)
 
 /* ------------------------------------------------------------------ entry */
 
-static void setup(struct drawing *d)
+void hb_text_setup(struct hb_text_drawing *d)
 {
     if (d->ch->diverging) {
         d->shades = more_shades;
@@ -574,42 +553,16 @@ static void setup(struct drawing *d)
 void hb_ascii_render(FILE *out, const struct hb_chart *ch,
                      const struct hb_ascii_opts *o)
 {
-    struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL, { 0 }, 1 };
-    setup(&d);
+    struct hb_text_drawing d = { out, ch, o, hb_ascii_gutter(ch), 1,
+                                 ascii_shades, 9, NULL, { 0 }, 1 };
+    hb_text_setup(&d);
     print_header(&d);
     print_mapping(&d);
     if (ch->line != NULL) {
         print_heap_graph(&d);
-        print_axis_line(&d, "0", NULL);
+        hb_text_axis_line(&d, "0", NULL);
     }
-    print_heatmap(&d);
-    print_x_axis(&d);
-    print_legend(&d);
-}
-
-void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
-                          const struct hb_ascii_opts *o)
-{
-    static const char *const scales[] = { "linear", "sqrt", "log" };
-    struct drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, ascii_shades, 9,
-                         NULL, { 0 }, 0 };
-    setup(&d);
-    fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
-            ch->value_label);
-    if (ch->align == HB_ALIGN_TIME)
-        fprintf(out, "column: %llu %s; t=%llu..%llu; ",
-                (unsigned long long)(ch->ncols > 1
-                                     ? ch->x_start[1] - ch->x_start[0]
-                                     : ch->x_end[0] - ch->x_start[0]),
-                ch->time_unit, (unsigned long long)ch->x_start[0],
-                (unsigned long long)ch->x_end[ch->ncols - 1]);
-    else
-        fprintf(out, "columns: %zu, the same fraction of each run; ",
-                ch->ncols);
-    fprintf(out, "rows: %s to %s; %s scale\n", ch->row_labels[0],
-            ch->row_labels[ch->nrows - 1], scales[o->scale]);
-    print_heatmap(&d);
-    print_x_axis(&d);
+    hb_text_heatmap(&d);
+    hb_text_x_axis(&d);
     print_legend(&d);
 }

@@ -12,6 +12,7 @@
  * hb_chart_free leaves.
  */
 #include "chart.h"
+#include "grid.h"
 
 #include <float.h>
 #include <math.h>
@@ -70,15 +71,7 @@ int hb_chart_add_mark(struct hb_chart *ch, size_t *cap, uint64_t t,
 
 size_t hb_chart_col_of_time(const struct hb_chart *ch, uint64_t t)
 {
-    size_t lo = 0, hi = ch->ncols - 1;      /* the last column with start <= t */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo + 1) / 2;
-        if (ch->x_start[mid] <= t)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+    return hb_last_at_most(ch->x_start, ch->ncols, t);
 }
 
 static void free_labels(char **labels, size_t n)
@@ -105,6 +98,9 @@ void hb_chart_free(struct hb_chart *ch)
     free(ch->x_end);
     free(ch->cells);
     free(ch->line);
+    free(ch->diff.noise);
+    free(ch->diff.old_line);
+    free(ch->diff.ended);
     for (size_t i = 0; i < ch->nmarks; i++)
         free((char *)ch->marks[i].name);
     free(ch->marks);

@@ -41,6 +41,18 @@ struct hb_run_summary {
     uint64_t exit_bytes, exit_blocks, unknown_frees, marks_dropped;
 };
 
+/* What a difference chart (--diff) adds, all NULL in any other chart. */
+enum hb_ended { HB_ENDED_NONE, HB_ENDED_OLD, HB_ENDED_NEW };
+struct hb_chart_diff {
+    unsigned char *noise;     /* nrows x ncols: 1 where the change is noise
+                               * (diff_chart.h), drawn blank */
+    double *old_line;         /* ncols: OLD's total heap (line is NEW's) */
+    unsigned char *ended;     /* ncols: enum hb_ended, the run that is over
+                               * before the column starts (time alignment) */
+    uint64_t old_end, new_end;  /* the runs' end times */
+    double min_pct, min_amount; /* the --min-change in force */
+};
+
 struct hb_chart {
     /* Titles and labels, all owned by the chart. */
     const char *title;        /* the command line (a difference chart: both) */
@@ -98,6 +110,7 @@ struct hb_chart {
     uint64_t stored_per_col;
 
     struct hb_run_summary run;
+    struct hb_chart_diff diff;
 };
 
 /* Allocate the matrix of an empty chart: nrows x ncols cells (all 0),

@@ -43,7 +43,8 @@ static const char *const charset_words[] = { "ascii", "unicode", NULL };
 static const char *const palette_words[] = { "gregg", "viridis", NULL };
 static const char *const scale_words[] = { "linear", "sqrt", "log", NULL };
 static const char *const format_words[] = { "text", "csv", "json", NULL };
-static const char *const align_words[] = { "time", "fraction", NULL };
+static const char *const align_words[] = { "time", "fraction", "marks",
+                                            NULL };
 /* In the order of enum hb_site_metric. */
 static const char *const site_by_words[] = { "peak", "alloc", "exit", NULL };
 /* --bands: auto, then the steps of band_merge.h in order. */
@@ -178,7 +179,7 @@ static void set_chart(struct hb_options *o, const struct option_spec *spec,
 static void set_stat(struct hb_options *o, const struct option_spec *spec,
                      const char *value)
 {
-    o->sel.stat = (enum hb_stat)pick_word(spec, value);
+    o->sel.stat = (enum hb_stat)pick_given_word(spec, value, &o->stat_given);
 }
 
 static void set_weight(struct hb_options *o, const struct option_spec *spec,
@@ -307,6 +308,30 @@ static void set_align(struct hb_options *o, const struct option_spec *spec,
     o->align = (enum hb_align)pick_given_word(spec, value, &o->align_given);
 }
 
+/* --min-change=PCT%, AMOUNT or PCT%,AMOUNT (a part not given is 0). */
+static void set_min_change(struct hb_options *o,
+                           const struct option_spec *spec, const char *value)
+{
+    char *end;
+    const char *amount = value;
+    o->min_change_pct = 0;
+    o->min_change_amount = 0;
+    o->min_change_given = 1;
+    if (strchr(value, '%') != NULL) {
+        o->min_change_pct = strtod(value, &end);
+        if (end == value || *end != '%' || !(o->min_change_pct >= 0)
+            || o->min_change_pct > 100 || (end[1] != '\0' && end[1] != ','))
+            hb_option_error(spec->name, "'%s' is not PERCENT%%, AMOUNT or "
+                            "PERCENT%%,AMOUNT (e.g. 1%%,16)", value);
+        amount = end[1] == ',' ? end + 2 : NULL;
+    }
+    uint64_t v = 0;
+    if (amount != NULL && hb_parse_size(amount, &v) < 0)
+        hb_option_error(spec->name, "'%s' is not PERCENT%%, AMOUNT or "
+                        "PERCENT%%,AMOUNT (e.g. 1%%,16)", value);
+    o->min_change_amount = (double)v;
+}
+
 static void add_rule(struct hb_options *o, const struct option_spec *spec,
                      const char *value)
 {
@@ -349,7 +374,7 @@ static const struct option_spec options[] = {
       "what the cells hold [live]" },
     { "--stat", BOTH, VALUE, set_stat, 0, hb_stat_words, NULL, NULL,
       "live chart: average, peak or end-of-column live\n"
-      "bytes of a band in a column [avg]" },
+      "bytes of a band in a column [avg; --diff: max]" },
     { "--weight", BOTH, VALUE, set_weight, 0, hb_weight_words, NULL, NULL,
       "allocs and lifetime charts: blocks or bytes [count]" },
     { "--scale", BOTH, VALUE, set_scale, 0, scale_words, NULL, NULL,
@@ -412,8 +437,14 @@ static const struct option_spec options[] = {
     /* Accepted by the chart command too, which then says that it applies
      * to --diff only. */
     { "--align", BOTH, VALUE, set_align, 0, align_words, NULL, NULL,
-      "diff columns: the same times, or the same\n"
-      "fractions of each run [time]" },
+      "diff columns: the same times, the same fractions\n"
+      "of each run, or of each stretch between the same\n"
+      "marks [marks if both runs have the same, else time]" },
+    { "--min-change", HB_CMD_DIFF, VALUE, set_min_change, 0, NULL, NULL,
+      "--min-change=P%,N",
+      "draw a change only if at least P% of its band's\n"
+      "largest value and N (bytes or counts), and not\n"
+      "explained by a shift under a column [1%,16]" },
     { "--check", HB_CMD_DIFF, VALUE, add_rule, 0, NULL, NULL, "--check RULE",
       "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
       "'allocs <= +10%' (against OLD), 'band 4K-8K\n"

@@ -56,6 +56,7 @@ struct hb_options {
     enum hb_scale scale;
     enum hb_out_format format;
     int format_given;
+    int stat_given;                     /* --diff's default is max */
     int sites;
     enum hb_site_metric site_by;        /* --by */
     int site_by_given;
@@ -66,6 +67,8 @@ struct hb_options {
     size_t nsuppressions;
     enum hb_align align;                /* --diff */
     int align_given;
+    double min_change_pct, min_change_amount;  /* --min-change */
+    int min_change_given;
     int diff;                           /* --diff given */
     const char **rules;                 /* the --check texts, in order */
     size_t nrules;

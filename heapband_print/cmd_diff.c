@@ -64,9 +64,10 @@ static void check_args(const struct hb_options *o)
     if (o->sel.kind == HB_CHART_LIFETIME)
         hb_option_error("--chart", "--diff draws live or allocs charts, not "
                         "lifetime");
-    if (o->align == HB_ALIGN_FRACTION && (o->from_text || o->to_text))
+    if (o->align != HB_ALIGN_TIME && (o->from_text || o->to_text))
         hb_option_error(o->from_text ? "--from" : "--to",
-                        "does not apply with --align=fraction");
+                        "does not apply with --align=%s",
+                        o->align == HB_ALIGN_MARKS ? "marks" : "fraction");
 }
 
 static void parse_rules(struct diff_run *run)
@@ -93,13 +94,25 @@ static void parse_rules(struct diff_run *run)
     }
 }
 
-/* files[0] is OLD, files[1] NEW. */
+/* files[0] is OLD, files[1] NEW.  Without --align: by marks when the
+ * runs have the same ones, by time when they do not or --from/--to give
+ * times. */
 static int build_diff_chart(const struct hb_chart_job *job,
                             const struct hb_selection *sel,
                             struct hb_chart *ch, struct hb_error *err)
 {
-    return hb_diff_chart_build(job->files[0], job->files[1], sel,
-                               job->o->align, ch, err);
+    const struct hb_options *o = job->o;
+    struct hb_diff_opts d = { o->align, HB_DIFF_MIN_PCT, -1 };
+    if (!o->align_given)
+        d.align = sel->has_from || sel->has_to
+                  ? HB_ALIGN_TIME
+                  : hb_diff_default_align(job->files[0], job->files[1]);
+    if (o->min_change_given) {
+        d.min_pct = o->min_change_pct;
+        d.min_amount = o->min_change_amount;
+    }
+    return hb_diff_chart_build(job->files[0], job->files[1], sel, &d, ch,
+                               err);
 }
 
 /* The report, then the difference chart unless the files hold the same
@@ -273,6 +286,10 @@ int hb_cmd_diff(int argc, char **argv)
     struct diff_run run;
     memset(&run, 0, sizeof run);
     hb_parse_args(&run.o, HB_CMD_DIFF, argc, argv);
+    /* The peak of each column: where in a column a block lives (which
+     * the environment moves) does not change it. */
+    if (!run.o.stat_given)
+        run.o.sel.stat = HB_STAT_MAX;
     check_args(&run.o);
     parse_rules(&run);
 

@@ -83,6 +83,7 @@ void hb_grid_by_time(struct hb_grid *g, const struct hb_file *f,
     if (g->c_last > f->ncols - 1)
         g->c_last = f->ncols - 1;
     g->per_col = lay->per_col * r;
+    g->starts = NULL;
 }
 
 void hb_grid_by_fraction(struct hb_grid *g, const struct hb_file *f,
@@ -94,14 +95,37 @@ void hb_grid_by_fraction(struct hb_grid *g, const struct hb_file *f,
     g->c_first = 0;
     g->c_last = f->ncols - 1;
     g->per_col = 0;
+    g->starts = NULL;
+}
+
+void hb_grid_by_starts(struct hb_grid *g, const struct hb_file *f,
+                       size_t ncols, const uint64_t *starts)
+{
+    hb_grid_by_fraction(g, f, ncols);
+    g->starts = starts;
 }
 
 /* -------------------------------------------------------------- groups */
+
+size_t hb_last_at_most(const uint64_t *sorted, size_t n, uint64_t v)
+{
+    size_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        if (sorted[mid] <= v)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
 
 size_t hb_grid_col(const struct hb_grid *g, uint64_t c)
 {
     if (g->align == HB_ALIGN_TIME)
         return (size_t)((c - g->c_first) / g->per_col);
+    if (g->starts != NULL)
+        return hb_last_at_most(g->starts, g->ncols, c);
     return (size_t)((hb_u128)c * g->ncols / g->f->ncols);
 }
 
@@ -111,6 +135,9 @@ int hb_grid_group(const struct hb_grid *g, size_t j, uint64_t *first,
     if (g->align == HB_ALIGN_TIME) {
         *first = g->c_first + (uint64_t)j * g->per_col;
         *last = *first + g->per_col - 1;
+    } else if (g->starts != NULL) {
+        *first = g->starts[j];
+        *last = g->starts[j + 1] - 1;
     } else {
         hb_u128 nc = g->f->ncols, n = g->ncols;
         *first = (uint64_t)((j * nc + n - 1) / n);

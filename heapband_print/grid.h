@@ -70,6 +70,9 @@ struct hb_grid {
     size_t ncols;              /* chart columns */
     uint64_t c_first, c_last;  /* stored columns used; none if c_first > c_last */
     uint64_t per_col;          /* time: stored columns per chart column */
+    const uint64_t *starts;    /* fraction: NULL, or chart column j's first
+                                * stored column (ncols + 1 of them, the
+                                * last f->ncols), owned by the caller */
 };
 
 /* The grid of file f on a time layout (f's column width divides the
@@ -81,6 +84,18 @@ void hb_grid_by_time(struct hb_grid *g, const struct hb_file *f,
  * columns, by fraction of the run. */
 void hb_grid_by_fraction(struct hb_grid *g, const struct hb_file *f,
                          size_t ncols);
+
+/* The grid of every stored column of f in ncols chart columns, chart
+ * column j holding the stored columns [starts[j], starts[j + 1]) (starts
+ * increasing, starts[0] = 0, starts[ncols] = f->ncols): the same fraction
+ * of each segment between phase marks (diff_chart.c).  A chart column is
+ * found by binary search, O(log ncols). */
+void hb_grid_by_starts(struct hb_grid *g, const struct hb_file *f,
+                       size_t ncols, const uint64_t *starts);
+
+/* The last i < n with sorted[i] <= v (0 if none is); sorted never
+ * decreases and n >= 1.  O(log n). */
+size_t hb_last_at_most(const uint64_t *sorted, size_t n, uint64_t v);
 
 /* The chart column of stored column c (c_first <= c <= c_last). */
 size_t hb_grid_col(const struct hb_grid *g, uint64_t c);

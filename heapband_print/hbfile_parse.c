@@ -212,13 +212,18 @@ static int parse_geometry(struct hb_parser *p)
     if (header_number(p, "end-time:", &f->end_time) < 0)
         return -1;
     hb_u128 expect = (hb_u128)(f->end_time / f->col_width) + 1;
-    if (expect != f->ncols)
+    if (expect != f->ncols) {
+        /* 2^64 when end-time is 2^64 - 1 and column-width 1. */
+        char want[24];
+        if (expect > UINT64_MAX)
+            snprintf(want, sizeof want, "18446744073709551616");
+        else
+            snprintf(want, sizeof want, "%llu", (unsigned long long)expect);
         return hb_error_set(lx->err, HB_ERR_INPUT, ncols_line,
                             "column-count %llu is not floor(end-time / "
-                            "column-width) + 1 = %llu",
-                            (unsigned long long)f->ncols,
-                            (unsigned long long)(f->end_time / f->col_width)
-                                + 1);
+                            "column-width) + 1 = %s",
+                            (unsigned long long)f->ncols, want);
+    }
     return 0;
 }
 

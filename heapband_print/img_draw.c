@@ -368,9 +368,8 @@ static void draw_marks(struct drawing *d)
 /* The total-heap line                                                     */
 /* ---------------------------------------------------------------------- */
 
-static void heap_line_path(const struct drawing *d)
+static void heap_line_path(const struct drawing *d, const struct hb_chart *ch)
 {
-    const struct hb_chart *ch = d->chart;
     cairo_t *cr = d->cr;
     int x, y;
     for (size_t c = 0; c < ch->ncols; c++) {
@@ -426,27 +425,48 @@ static void draw_peak(const struct drawing *d, const unsigned char ink[3])
                    below ? 0 : 1, ink);
 }
 
-static void draw_heap_line(const struct drawing *d)
+/* The line of ch->line in ink, dashed or not. */
+static void stroke_heap_line(const struct drawing *d,
+                             const struct hb_chart *ch,
+                             const unsigned char ink[3], int dashed)
 {
-    const struct hb_chart *ch = d->chart;
+    static const double dash[] = {6, 4};
     cairo_t *cr = d->cr;
-    if (!ch->line || ch->ncols == 0 || ch->nrows == 0)
-        return;
-    unsigned char ink[3];
-    hb_palette_line_rgb8(d->opts->palette, ink);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_cap(cr, dashed ? CAIRO_LINE_CAP_BUTT
+                                  : CAIRO_LINE_CAP_ROUND);
     if (d->lay->decorated) {
         /* A white halo keeps the line visible over dark and light cells. */
-        heap_line_path(d);
+        heap_line_path(d, ch);
         set_grey(cr, 255);
         cairo_set_line_width(cr, d->lay->line_width + 2);
         cairo_stroke(cr);
     }
-    heap_line_path(d);
+    heap_line_path(d, ch);
     hb_image_set_source_rgb8(cr, ink);
     cairo_set_line_width(cr, d->lay->line_width);
+    if (dashed)
+        cairo_set_dash(cr, dash, 2, 0);
     cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* The total heap; for a difference chart NEW's, and OLD's dashed under it
+ * (the same axis, whose top is the larger of the two). */
+static void draw_heap_line(const struct drawing *d)
+{
+    const struct hb_chart *ch = d->chart;
+    if (!ch->line || ch->ncols == 0 || ch->nrows == 0)
+        return;
+    unsigned char ink[3];
+    hb_palette_line_rgb8(d->opts->palette, ink);
+    if (ch->diverging && ch->diff.old_line != NULL) {
+        static const unsigned char old_ink[3] = { 90, 90, 90 };
+        struct hb_chart old_view = *ch;
+        old_view.line = ch->diff.old_line;
+        stroke_heap_line(d, &old_view, old_ink, 1);
+    }
+    stroke_heap_line(d, ch, ink, 0);
     if (d->lay->decorated)
         draw_peak(d, ink);
 }
@@ -484,7 +504,8 @@ static void draw_title(const struct drawing *d)
              ch->value_label ? ch->value_label : "value",
              scale_name(d->opts->scale),
              ch->diverging ? "diverging" : hb_palette_name(d->opts->palette),
-             ch->diverging ? " (blue: less, red: more)" : "");
+             ch->diverging ? " (blue less, red more, grey: a run is over; "
+                             "heap: new, old dashed)" : "");
     set_grey(cr, 60);
     set_font(cr, f, 0);
     fit_text(cr, what, anchor->title_maxw, buf, sizeof buf);

@@ -93,7 +93,7 @@ static void flush_run(const struct cell_fill *fill, struct run *run, int y,
 
 /* The largest value of the cells [r0, r1] x [c0, c1], 0 if none is > 0;
  * in a difference chart the value largest in magnitude (the first of two
- * opposite ones). */
+ * opposite ones) of the cells that are not noise. */
 static double group_value(const struct hb_chart *ch, size_t r0, size_t r1,
                           size_t c0, size_t c1)
 {
@@ -101,11 +101,17 @@ static double group_value(const struct hb_chart *ch, size_t r0, size_t r1,
     for (size_t r = r0; r <= r1; r++)
         for (size_t c = c0; c <= c1; c++) {
             double v = ch->cells[r * ch->ncols + c];
+            if (ch->diverging && ch->diff.noise[r * ch->ncols + c])
+                continue;
             if (ch->diverging ? fabs(v) > fabs(best) : v > best)
                 best = v;       /* NaN never is */
         }
     return best;
 }
+
+/* A difference chart's cells after the shorter run's end: grey where the
+ * longer run has a value, not a change (ascii.c draws them '/'). */
+static const unsigned char ended_rgb[3] = { 190, 190, 190 };
 
 /* A run of columns that share their pixels (a single column when each has
  * pixels of its own) and those pixels. */
@@ -181,8 +187,13 @@ static void fill_row_group(const struct cell_fill *fill, size_t r0,
             g = groups[i];
         else
             column_group(fill, c0, &g);
-        double t = memo_shade(fill, &memo,
-                              group_value(ch, r0, r1, g.c0, g.c1));
+        double v = group_value(ch, r0, r1, g.c0, g.c1);
+        int ended = ch->diverging && ch->diff.ended[g.c0] != HB_ENDED_NONE;
+        double t = ended ? v != 0 : memo_shade(fill, &memo, v);
+        if (ended && t != 0) {
+            memcpy(memo.rgb, ended_rgb, 3);
+            memo.valid = 0;
+        }
         if (t == 0) {
             flush_run(fill, &run, rows.y, rows.h);
             continue;

@@ -33,9 +33,10 @@ struct hb_selection {
 };
 
 /* How the columns of a difference chart (--diff OLD NEW) match the two
- * runs: the same time intervals in both, or the same fraction of each run.
- * A chart of one file is always HB_ALIGN_TIME. */
-enum hb_align { HB_ALIGN_TIME, HB_ALIGN_FRACTION };
+ * runs: the same time intervals in both, the same fraction of each run,
+ * or the same fraction of each stretch between two phase marks (runs with
+ * the same marks).  A chart of one file is always HB_ALIGN_TIME. */
+enum hb_align { HB_ALIGN_TIME, HB_ALIGN_FRACTION, HB_ALIGN_MARKS };
 
 /* How the text chart shows shades: characters only, or background colours
  * of the xterm 256-colour cube, or 24-bit colours. */

@@ -281,13 +281,17 @@ static void test_chart(const struct hb_file *a)
              == 0, "chart: --min-size above --max-size");
 }
 
+/* Every change drawn: no --min-change. */
+static const struct hb_diff_opts exact_time = { HB_ALIGN_TIME, 0, 0 };
+static const struct hb_diff_opts exact_fraction = { HB_ALIGN_FRACTION, 0, 0 };
+
 static void test_diff(const struct hb_file *a, const struct hb_file *b)
 {
     struct hb_selection sel = selection(HB_CHART_LIVE, HB_STAT_AVG,
                                         HB_WEIGHT_COUNT, 5);
     struct hb_chart ch;
     struct hb_error err = { 0 };
-    check(hb_diff_chart_build(a, b, &sel, HB_ALIGN_TIME, &ch, &err) == 0,
+    check(hb_diff_chart_build(a, b, &sel, &exact_time, &ch, &err) == 0,
           "diff: %s", err.msg);
     /* Only band 1's column 3 changed: (50 - 30) / 4. */
     check(ch.nrows == 2 && ch.ncols == 5 && ch.diverging && ch.vmax == 5,
@@ -307,20 +311,20 @@ static void test_diff(const struct hb_file *a, const struct hb_file *b)
     sel = selection(HB_CHART_LIVE, HB_STAT_AVG, HB_WEIGHT_COUNT, 2);
     sel.has_to = 1;
     sel.to = 9;
-    hb_diff_chart_build(a, b, &sel, HB_ALIGN_TIME, &ch, &err);
+    hb_diff_chart_build(a, b, &sel, &exact_time, &ch, &err);
     check(ch.ncols == 2 && ch.x_end[1] == 12, "diff --to=9: ends at 12 "
           "(got %llu)", (unsigned long long)ch.x_end[ch.ncols - 1]);
     hb_chart_free(&ch);
 
     sel = selection(HB_CHART_LIVE, HB_STAT_AVG, HB_WEIGHT_COUNT, 3);
-    hb_diff_chart_build(a, b, &sel, HB_ALIGN_FRACTION, &ch, &err);
+    hb_diff_chart_build(a, b, &sel, &exact_fraction, &ch, &err);
     check(ch.align == HB_ALIGN_FRACTION && ch.stored_per_col == 0
           && ch.ncols == 3 && ch.x_start[1] == 8 && ch.x_end[1] == 16
           && ch.cells[1] == 20.0 / 8, "diff, fraction: columns [2, 3]");
     hb_chart_free(&ch);
 
     sel.kind = HB_CHART_LIFETIME;
-    check(hb_diff_chart_build(a, b, &sel, HB_ALIGN_TIME, &ch, &err) < 0
+    check(hb_diff_chart_build(a, b, &sel, &exact_time, &ch, &err) < 0
           && strcmp(err.msg, "option --chart: --diff draws live or allocs "
                     "charts, not lifetime") == 0, "diff: no lifetime");
 }

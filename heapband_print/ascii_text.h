@@ -1,0 +1,73 @@
+/* ascii_text.h -- the parts of the text chart that ascii.c (charts of one
+ * file, and the heatmap and axes of every chart) and ascii_diff.c (what a
+ * difference chart adds) share.  Internal to those two files.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * Invariant: these functions read only the drawing's chart and options and
+ * write only to its `out`.  Cost: each is one pass over what it draws.
+ */
+#ifndef HEAPBAND_PRINT_ASCII_TEXT_H
+#define HEAPBAND_PRINT_ASCII_TEXT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ascii.h"
+#include "chart.h"
+
+#define AXIS_GAP 2            /* " |" between the labels and the plot */
+/* A difference chart's cell after the shorter run's end. */
+#define HB_TEXT_ENDED_GLYPH "/"
+
+/* One chart being drawn. */
+struct hb_text_drawing {
+    FILE *out;
+    const struct hb_chart *ch;
+    const struct hb_ascii_opts *o;
+    size_t gutter;            /* label width, without AXIS_GAP */
+    size_t cw;                /* characters per chart column */
+    const char *const *shades;
+    int nshades;              /* not counting the blank */
+    const char *const *less;  /* difference charts: shades of less */
+    int xterm[9];             /* 256 colours: shade i's index, xterm[i-1] */
+    int fold;                 /* fold runs of empty rows into one line */
+};
+
+/* The shades and the column width for the chart and the options. */
+void hb_text_setup(struct hb_text_drawing *d);
+
+/* s n times. */
+void hb_text_repeat(FILE *out, const char *s, size_t n);
+
+/* The row label (or y-axis label) right-aligned, then the axis. */
+void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,
+                         const char *axis);
+
+/* "1000 (1k)", or just "500" when the short form says the same. */
+void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
+                             const char *unit);
+
+/* The background colour of shade (negative: less, in a difference
+ * chart), or of rgb. */
+void hb_text_start_colour(const struct hb_text_drawing *d, int shade);
+void hb_text_start_rgb(const struct hb_text_drawing *d,
+                       const unsigned char rgb[3]);
+
+/* The values shade i (1..nshades) stands for, (lo, hi]. */
+void hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
+                          double *hi);
+
+/* The heatmap, largest band on top; a horizontal axis (marks: NULL, or
+ * per character 0 a dash, 1 a tick, else a character); the time axis
+ * with its labels and the phase marks. */
+void hb_text_heatmap(const struct hb_text_drawing *d);
+void hb_text_axis_line(const struct hb_text_drawing *d, const char *label,
+                       const char *marks);
+void hb_text_x_axis(const struct hb_text_drawing *d);
+
+#endif
