@@ -25,10 +25,14 @@
    links only while the block is free), the high one right after the
    usable size VG_(cli_malloc_usable_size) gives.  So a live block's
    record costs no memory of its own:
-     - the low word, just below the payload, holds its birth time;
-     - the high word, just past its usable size, holds its site's number
+     - the low word, just below the payload, holds its site's number
        (HB_(site_id)) in the upper 32 bits and its slack, usable size
-       minus requested size, in the lower 32.
+       minus requested size, in the lower 32;
+     - the high word, just past its usable size, holds its birth time.
+   The birth time goes above the block because a program that writes a
+   few bytes past its block (an off-by-one that glibc's rounding hides)
+   then changes only a lifetime, which is clamped to be no later than the
+   free, instead of the block's size and site.
    hb_liveset.c's bitmap says at which addresses such a header is live, so
    that an unknown or repeated free is recognised without reading memory
    that is not a live block's.  A block whose record does not fit that way
@@ -43,10 +47,11 @@
 
    Invariant: at most one live block per address and origin; a malloc'ed
    block is either in the bitmap with its header written, or in the
-   table, never both.  A program that writes past the end of a block (a
-   bug memcheck reports) can overwrite the header; an implausible header
-   stops the run with a message saying so, as the core's arena does when
-   its own admin words are overwritten.
+   table, never both.  A program that writes outside its block (a bug
+   memcheck reports) can overwrite the header: past the end, the birth
+   time (above); before the start, the size and site, which, if then
+   implausible, stop the run with a message saying so, as the core's
+   arena does when its own admin words are overwritten.
 
    Cost: a malloc'ed block costs about 3 bits of bitmap and nothing else;
    insert and remove write or read two words and one bit, plus the
@@ -56,6 +61,7 @@
 
 #include "hb_blocks.h"
 #include "hb_liveset.h"
+#include "hb_time.h"
 #include "pub_tool_hashtable.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcprint.h"
@@ -110,9 +116,9 @@ static Bool write_header ( Addr addr, const HbLiveBlock* bk )
    usable = VG_(cli_malloc_usable_size)((void*)addr);
    tl_assert(bk->szB <= usable);
    if (usable - bk->szB >= HB_SLACK_LIMIT) return False;
-   *low_word(addr)          = bk->born_t;
-   *high_word(addr, usable) = ((UWord)HB_(site_id)(bk->site) << 32)
+   *low_word(addr)          = ((UWord)HB_(site_id)(bk->site) << 32)
                               | (usable - bk->szB);
+   *high_word(addr, usable) = bk->born_t;
    HB_(liveset_add)(addr);
    return True;
 }
@@ -120,19 +126,21 @@ static Bool write_header ( Addr addr, const HbLiveBlock* bk )
 /* The record in the header of the live block at addr. */
 static void read_header ( Addr addr, HbLiveBlock* bk )
 {
-   SizeT usable = VG_(cli_malloc_usable_size)((void*)addr);
-   UWord high   = *high_word(addr, usable);
-   UInt  site   = (UInt)(high >> 32);
-   SizeT slack  = high & HB_SLACK_LIMIT;
+   SizeT  usable = VG_(cli_malloc_usable_size)((void*)addr);
+   UWord  low    = *low_word(addr);
+   UInt   site   = (UInt)(low >> 32);
+   SizeT  slack  = low & HB_SLACK_LIMIT;
+   HbTime now    = HB_(time_now)();
    if (slack > usable || !HB_(site_id_valid)(site)) {
       VG_(umsg)("heapband: the header of the heap block at %#lx was "
-                "overwritten: the program wrote past the end of a block "
-                "(memcheck can show where).\n", addr);
+                "overwritten: the program wrote before the start of a "
+                "block (memcheck can show where).\n", addr);
       tl_assert2(0, "block header at %#lx overwritten", addr);
    }
    bk->szB    = usable - slack;
-   bk->born_t = *low_word(addr);
+   bk->born_t = *high_word(addr, usable);
    bk->site   = HB_(site_by_id)(site);
+   if (bk->born_t > now) bk->born_t = now;
 }
 
 /*------------------------------------------------------------*/
