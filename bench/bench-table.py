@@ -75,7 +75,8 @@ def main(path):
             ok = [r for r in rs if r[2] == 0]
             failed = len(rs) - len(ok)
             if not ok:
-                print("%-34s %5d   all runs failed" % (LABELS.get(t, t), len(rs)))
+                print("%-34s %5d   %s" % (LABELS.get(t, t), len(rs),
+                                          "all runs failed" if rs else "no runs"))
                 continue
             cpus = [r[0] for r in ok]
             med[t] = statistics.median(cpus)
