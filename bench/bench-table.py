@@ -4,10 +4,14 @@
 
 Usage: bench-table.py RESULTS.tsv
 
-Per tool: the median wall time over the rounds, the fastest and slowest
-round, the median's ratio to valgrind --tool=none's median, and the median
-of the valgrind process's maximum resident set size.  Then the ratios the
-heapband issue sets targets for.  Prints; asserts nothing."""
+Per tool: the median CPU time (user + system) over the rounds, the fastest
+and slowest round, the median's ratio to valgrind --tool=none's median, the
+median wall time, and the median of the valgrind process's maximum
+resident set size.  Then the ratios the heapband issues set targets for:
+heapband's extra cost over --tool=none at most three quarters of massif's,
+and its peak memory at most massif's.  Files of the older format (wall time
+only, no cpu_s column) are read too, with the wall time in place of the
+CPU time.  Prints; asserts nothing."""
 
 import statistics
 import sys
@@ -39,12 +43,15 @@ def main(path):
                 continue
             if line.startswith("workload\t"):
                 continue
-            w, t, _r, wall, rss, status = line.split("\t")
+            fields = line.split("\t")
+            if len(fields) == 6:      # the format before cpu_s
+                fields.insert(4, fields[3])
+            w, t, _r, wall, cpu, rss, status = fields
             if w not in workloads:
                 workloads.append(w)
             if t not in tools:
                 tools.append(t)
-            runs[(w, t)].append((float(wall), int(rss), int(status)))
+            runs[(w, t)].append((float(cpu), int(rss), int(status), float(wall)))
     tools.sort(key=lambda t: list(LABELS).index(t) if t in LABELS else 99)
     descs = {}
     for h in header:
@@ -58,35 +65,47 @@ def main(path):
 
     verdicts = []
     for w in workloads:
-        med = {}
+        med, rss_med = {}, {}
         print("== %s: %s" % (w, descs.get(w, "")))
-        print("%-34s %5s %9s %9s %9s %8s %9s" % (
-            "tool", "runs", "median s", "min s", "max s", "x none", "maxRSS MB"))
+        print("%-34s %5s %9s %8s %8s %7s %8s %9s" % (
+            "tool", "runs", "median s", "min s", "max s", "x none", "wall s",
+            "maxRSS MB"))
         for t in tools:
             rs = runs.get((w, t), [])
             ok = [r for r in rs if r[2] == 0]
             failed = len(rs) - len(ok)
             if not ok:
-                print("%-34s %5d   all runs failed" % (LABELS.get(t, t), len(rs)))
+                print("%-34s %5d   %s" % (LABELS.get(t, t), len(rs),
+                                          "all runs failed" if rs else "no runs"))
                 continue
-            walls = [r[0] for r in ok]
-            med[t] = statistics.median(walls)
-            rss = statistics.median([r[1] for r in ok]) / 1024.0
+            cpus = [r[0] for r in ok]
+            med[t] = statistics.median(cpus)
+            rss_med[t] = statistics.median([r[1] for r in ok]) / 1024.0
             ratio = ""
             if "none" in med:
                 ratio = "%.2f" % (med[t] / med["none"])
-            print("%-34s %5d %9.2f %9.2f %9.2f %8s %9.1f%s" % (
-                LABELS.get(t, t), len(ok), med[t], min(walls), max(walls),
-                ratio, rss, "  (%d failed)" % failed if failed else ""))
-        if "hb" in med and "massif" in med:
-            r = med["hb"] / med["massif"]
-            ok = r < 1.0
-            print("heapband/massif = %.2f   (target < 1: %s)" % (r, "met" if ok else "NOT met"))
-            verdicts.append((w, "heapband default faster than massif", r, ok))
-        if "hb0" in med and "massif" in med:
-            print("heapband --depth=0/massif = %.2f" % (med["hb0"] / med["massif"]))
-        if "hb" in med and "dhat" in med:
-            print("heapband/DHAT = %.2f" % (med["hb"] / med["dhat"]))
+            print("%-34s %5d %9.2f %8.2f %8.2f %7s %8.2f %9.1f%s" % (
+                LABELS.get(t, t), len(ok), med[t], min(cpus), max(cpus),
+                ratio, statistics.median([r[3] for r in ok]), rss_med[t],
+                "  (%d failed)" % failed if failed else ""))
+        extra = {t: med[t] - med["none"] for t in med if "none" in med}
+        if "hb" in extra and extra.get("massif", 0) > 0:
+            r = extra["hb"] / extra["massif"]
+            ok = r <= 0.75
+            print("heapband extra / massif extra = %.2f   (target <= 0.75: %s)" % (
+                r, "met" if ok else "NOT met"))
+            verdicts.append((w, "extra cost <= 3/4 of massif's", r, ok))
+        if "hb" in extra and extra.get("dhat", 0) > 0:
+            print("heapband extra / DHAT extra = %.2f" % (extra["hb"] / extra["dhat"]))
+        if "hb0" in extra and extra.get("massif", 0) > 0:
+            print("heapband --depth=0 extra / massif extra = %.2f" % (
+                extra["hb0"] / extra["massif"]))
+        if "hb" in rss_med and "massif" in rss_med:
+            r = rss_med["hb"] / rss_med["massif"]
+            ok = r <= 1.0
+            print("heapband maxRSS / massif maxRSS = %.3f   (target <= 1: %s)" % (
+                r, "met" if ok else "NOT met"))
+            verdicts.append((w, "peak memory <= massif's", r, ok))
         if w == "malloc" and "hb0" in med and "none" in med:
             r = med["hb0"] / med["none"]
             ok = r <= 1.8
@@ -97,7 +116,7 @@ def main(path):
     if verdicts:
         print("targets:")
         for w, what, r, ok in verdicts:
-            print("  %-7s %-38s %5.2f  %s" % (w, what, r, "met" if ok else "NOT met"))
+            print("  %-7s %-32s %6.3f  %s" % (w, what, r, "met" if ok else "NOT met"))
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@
 #                           [-o OUTDIR] [-k]
 #   -n ROUNDS     rounds per workload and tool (default 5); the table shows
 #                 medians
-#   -w WORKLOADS  comma-separated subset of: python,perl,cc1,malloc
-#                 (default: all four)
+#   -w WORKLOADS  comma-separated subset of: python,perl,cc1,gawk,sqlite,
+#                 malloc (default: all six)
 #   -t TOOLS      comma-separated subset of the tool configurations (default
 #                 native,none,massif,dhat,hb,hb0); extra ones for digging:
 #                 hbB   heapband --time-unit=B
@@ -26,13 +26,15 @@
 # Every round runs every workload under every tool, one after the other,
 # so machine noise spreads over all tools alike; the order of the tools is
 # rotated from round to round.  Wall time is measured by the script around
-# each run (nanosecond clock); peak memory is the maximum resident set size
-# of the valgrind process as reported by GNU time's %M.
+# each run (nanosecond clock); CPU time (user + system) and peak memory (the
+# maximum resident set size of the valgrind process) by GNU time's %U, %S
+# and %M.  On a shared machine the CPU time is the figure to compare: the
+# wall time also counts the time other processes held the cores.
 
 set -u
 
 ROUNDS=5
-WORKLOADS=python,perl,cc1,malloc
+WORKLOADS=python,perl,cc1,gawk,sqlite,malloc
 TOOLS=native,none,massif,dhat,hb,hb0
 BUILD=${HEAPBAND_BUILD:-/tmp/build-bench}
 OUT=
@@ -105,6 +107,13 @@ prepare() {
             # the printer's parser of commit 42e09b7), preprocessed once:
             # cc1 then compiles it with -O2 and no driver in between.
             gcc -E "$HERE/inputs/cc1-input.c" -o "$WORK/cc1-input.i" || exit 1 ;;
+        gawk)
+            # gawk itself (Debian's package 'gawk'), not mawk through 'awk'.
+            GAWK=${GAWK:-$(real_binary gawk /usr/bin/gawk)} || exit 1
+            python3 "$HERE/gen-inputs.py" gawk "$WORK/gawk-input.txt" || exit 1 ;;
+        sqlite)
+            SQLITE=${SQLITE:-$(real_binary sqlite3 /usr/bin/sqlite3)} || exit 1
+            python3 "$HERE/gen-inputs.py" sqlite "$WORK/sqlite-input.sql" || exit 1 ;;
         malloc)
             gcc -O2 -fno-builtin -o "$WORK/mallocloop" "$HERE/mallocloop.c" || exit 1 ;;
         *) echo "run-bench: unknown workload '$1'" >&2; exit 2 ;;
@@ -118,6 +127,12 @@ e = json.loads(s)
 assert e == d
 print(len(d), len(s))'
 
+# Word counts, a list of line numbers per word and a count per pair of
+# neighbouring words: gawk's strings and array elements are malloc'ed.
+GAWK_PROG='{ for (i = 1; i <= NF; i++) { count[$i]++; lines[$i] = lines[$i] " " NR; pair[$i, $(i % NF + 1)]++ } }
+END { n = asorti(count, keys); for (i = 1; i <= n; i++) t += length(lines[keys[i]])
+      m = 0; for (p in pair) m++; print n, m, t }'
+
 PERL_PROG='my %h; $h{"key$_"} = $_ * 2 for 1 .. 100000;
 my @k = sort keys %h; my $t = 0; $t += $h{$_} for @k; print scalar(@k), " $t\n";'
 
@@ -126,6 +141,8 @@ workload_cmd() {   # sets the array CMD
         python) CMD=("$PYTHON" -c "$PY_PROG") ;;
         perl)   CMD=("$PERL" -e "$PERL_PROG") ;;
         cc1)    CMD=("$CC1" -quiet -O2 "$WORK/cc1-input.i" -o /dev/null) ;;
+        gawk)   CMD=("$GAWK" "$GAWK_PROG" "$WORK/gawk-input.txt") ;;
+        sqlite) CMD=("$SQLITE" :memory: ".read $WORK/sqlite-input.sql") ;;
         malloc) CMD=("$WORK/mallocloop" 5000000) ;;
     esac
 }
@@ -135,6 +152,8 @@ workload_desc() {
         python) echo "$PYTHON: 60,000-entry dict through json.dumps/json.loads" ;;
         perl)   echo "$PERL: 100,000-key hash filled and sorted" ;;
         cc1)    echo "cc1 -O2 on bench/inputs/cc1-input.c preprocessed ($(wc -l < "$WORK/cc1-input.i") lines)" ;;
+        gawk)   echo "$GAWK: word counts, line lists and word pairs of 40,000 generated lines (bench/gen-inputs.py)" ;;
+        sqlite) echo "$SQLITE :memory:: 40,000-row table, two indexes, group, join, sort (bench/gen-inputs.py)" ;;
         malloc) echo "mallocloop: 5,000,000 malloc/free pairs (bench/mallocloop.c, -O2 -fno-builtin)" ;;
     esac
 }
@@ -169,32 +188,33 @@ for w in "${WL[@]}"; do prepare "$w"; done
     echo "# heapband benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r)"
     echo "# $("$VALGRIND" --version), heapband from $VG_HB"
     for w in "${WL[@]}"; do echo "# workload $w: $(workload_desc "$w")"; done
-    printf 'workload\ttool\tround\twall_s\tmaxrss_kb\tstatus\n'
+    printf 'workload\ttool\tround\twall_s\tcpu_s\tmaxrss_kb\tstatus\n'
 } > "$RESULTS"
 
 # Runs one workload under one tool and appends a line to $RESULTS.
 run_one() {   # workload tool round
-    local w=$1 t=$2 r=$3 t0 t1 rss status log=$WORK/log.$1.$2
+    local w=$1 t=$2 r=$3 t0 t1 rss cpu cpu_u cpu_s status log=$WORK/log.$1.$2
     workload_cmd "$w"
     tool_cmd "$t"
     rm -f "$WORK/out.$t"
     t0=$(date +%s%N)
-    ( cd "$WORK" && /usr/bin/time -f %M -o "$WORK/rss" "${PRE[@]}" "${CMD[@]}" ) \
+    ( cd "$WORK" && /usr/bin/time -f '%U %S %M' -o "$WORK/rss" "${PRE[@]}" "${CMD[@]}" ) \
         >/dev/null 2>"$log"
     status=$?
     t1=$(date +%s%N)
-    rss=$(tail -n 1 "$WORK/rss" 2>/dev/null)
+    read -r cpu_u cpu_s rss < <(tail -n 1 "$WORK/rss" 2>/dev/null)
     case $rss in ''|*[!0-9]*) rss=0 ;; esac
+    cpu=$(awk -v u="${cpu_u:-0}" -v s="${cpu_s:-0}" 'BEGIN { printf "%.2f", u + s }')
     if [ "$status" -ne 0 ]; then
         echo "run-bench: $w under $t failed with status $status; its stderr:" >&2
         tail -n 20 "$log" >&2
     fi
     [ "$KEEP" = 1 ] || rm -f "$WORK/out.$t"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$w" "$t" "$r" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$w" "$t" "$r" \
         "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')" \
-        "$rss" "$status" >> "$RESULTS"
-    printf '  round %s  %-7s %-8s %8.2f s  %7s KB%s\n' "$r" "$w" "$t" \
-        "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a) / 1e9 }')" "$rss" \
+        "$cpu" "$rss" "$status" >> "$RESULTS"
+    printf '  round %s  %-7s %-8s %8.2f s  cpu %6.2f s  %7s KB%s\n' "$r" "$w" "$t" \
+        "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a) / 1e9 }')" "$cpu" "$rss" \
         "$([ "$status" -eq 0 ] || echo "  FAILED ($status)")" >&2
 }
 

@@ -1,5 +1,5 @@
 /*--------------------------------------------------------------------*/
-/*--- heapband: the table of live heap blocks.          hb_blocks.c ---*/
+/*--- heapband: the live heap blocks.                   hb_blocks.c ---*/
 /*--------------------------------------------------------------------*/
 
 /*
@@ -12,27 +12,68 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the live blocks, in two tables keyed by address, and their memory.
-   This module records nothing about the run; hb_main.c routes each event
-   to the table first and then to the modules that count it.
+/* Owns: the live blocks and what is kept of each (HbLiveBlock), and the
+   memory that takes.  This module records nothing about the run;
+   hb_main.c routes each event to the table first and then to the modules
+   that count it.
 
-   Invariant: a table holds at most one block per address.  Blocks from
-   malloc, from MALLOCLIKE_BLOCK and from the mempool requests are kept in
-   separate tables, because a custom allocator commonly hands out its first
-   block at the very address of the pool it malloc'ed (or of a metapool's
+   Blocks from the tool's malloc keep their record in a header in the
+   block's own redzones.  The tool owns the client's allocator: the core's
+   client arena puts, around every payload, a low and a high redzone of at
+   least a pointer's size each (m_mallocfree.c: the redzones of the
+   client arena are never checked by the core, and hold its free-list
+   links only while the block is free), the high one right after the
+   usable size VG_(cli_malloc_usable_size) gives.  So a live block's
+   record costs no memory of its own:
+     - the low word, just below the payload, holds its site's number
+       (HB_(site_id)) in the upper 32 bits and its slack, usable size
+       minus requested size, in the lower 32;
+     - the high word, just past its usable size, holds its birth time.
+   The birth time goes above the block because a program that writes a
+   few bytes past its block (an off-by-one that glibc's rounding hides)
+   then changes only a lifetime, which is clamped to be no later than the
+   free, instead of the block's size and site.
+   hb_liveset.c's bitmap says at which addresses such a header is live, so
+   that an unknown or repeated free is recognised without reading memory
+   that is not a live block's.  A block whose record does not fit that way
+   (a slack of 2^32 or more, left by shrinking a huge block in place; an
+   address the bitmap does not cover) is kept in the table below instead.
+
+   Blocks from MALLOCLIKE_BLOCK and from the mempool requests are not the
+   tool's to annotate: they are kept in tables keyed by address, one per
+   origin, because a custom allocator commonly hands out its first block
+   at the very address of the pool it malloc'ed (or of a metapool's
    chunk): both are live at once, at one address.
 
-   Cost: the tables are the core's VgHashTable, their nodes from a pool
-   allocator (no per-node malloc header).  A node is 40 bytes on a 64-bit
-   host (chain link, address, size, birth time, site) plus one chain
-   pointer of the table's bucket array, which the core keeps at about one
-   bucket per node: about 48 bytes of tool memory per live block.  Insert,
-   remove and lookup are one hash-table operation each. */
+   Invariant: at most one live block per address and origin; a malloc'ed
+   block is either in the bitmap with its header written, or in the
+   table, never both.  A program that writes outside its block (a bug
+   memcheck reports) can overwrite the header: past the end, the birth
+   time (above); before the start, the size and site, which, if then
+   implausible, stop the run with a message saying so, as the core's
+   arena does when its own admin words are overwritten.
+
+   Cost: a malloc'ed block costs about 3 bits of bitmap and nothing else;
+   insert and remove write or read two words and one bit, plus the
+   arena's usable size.  The tables are the core's VgHashTable with nodes
+   from a pool allocator: about 48 bytes per block (a 40-byte node and a
+   bucket pointer), one hash-table operation per event. */
 
 #include "hb_blocks.h"
+#include "hb_liveset.h"
+#include "hb_time.h"
 #include "pub_tool_hashtable.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcprint.h"
 #include "pub_tool_poolalloc.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_replacemalloc.h"
+
+/* The header's two words are 64-bit: the birth time, and 32 bits each of
+   site number and slack. */
+STATIC_ASSERT(sizeof(UWord) == 8 && sizeof(HbTime) == 8);
+
+#define HB_SLACK_LIMIT 0xFFFFFFFFUL   /* slacks from here on are tabled */
 
 typedef struct _HbBlockNode {
    struct _HbBlockNode* next;   /* VgHashNode header */
@@ -52,9 +93,65 @@ void HB_(blocks_init) ( void )
                           "hb.blocks.pool", VG_(free));
 }
 
+/*------------------------------------------------------------*/
+/*--- Headers of malloc'ed blocks                          ---*/
+/*------------------------------------------------------------*/
+
+static UWord* low_word ( Addr addr )
+{
+   return (UWord*)(addr - sizeof(UWord));
+}
+
+static UWord* high_word ( Addr addr, SizeT usable )
+{
+   return (UWord*)(addr + usable);
+}
+
+/* Writes the header of the block at addr; False if the record does not
+   fit one. */
+static Bool write_header ( Addr addr, const HbLiveBlock* bk )
+{
+   SizeT usable;
+   if (!HB_(liveset_covers)(addr)) return False;
+   usable = VG_(cli_malloc_usable_size)((void*)addr);
+   tl_assert(bk->szB <= usable);
+   if (usable - bk->szB >= HB_SLACK_LIMIT) return False;
+   *low_word(addr)          = ((UWord)HB_(site_id)(bk->site) << 32)
+                              | (usable - bk->szB);
+   *high_word(addr, usable) = bk->born_t;
+   HB_(liveset_add)(addr);
+   return True;
+}
+
+/* The record in the header of the live block at addr. */
+static void read_header ( Addr addr, HbLiveBlock* bk )
+{
+   SizeT  usable = VG_(cli_malloc_usable_size)((void*)addr);
+   UWord  low    = *low_word(addr);
+   UInt   site   = (UInt)(low >> 32);
+   SizeT  slack  = low & HB_SLACK_LIMIT;
+   HbTime now    = HB_(time_now)();
+   if (slack > usable || !HB_(site_id_valid)(site)) {
+      VG_(umsg)("heapband: the header of the heap block at %#lx was "
+                "overwritten: the program wrote before the start of a "
+                "block (memcheck can show where).\n", addr);
+      tl_assert2(0, "block header at %#lx overwritten", addr);
+   }
+   bk->szB    = usable - slack;
+   bk->born_t = *high_word(addr, usable);
+   bk->site   = HB_(site_by_id)(site);
+   if (bk->born_t > now) bk->born_t = now;
+}
+
+/*------------------------------------------------------------*/
+/*--- The table                                            ---*/
+/*------------------------------------------------------------*/
+
 void HB_(block_insert) ( Addr addr, HbOrigin origin, const HbLiveBlock* bk )
 {
-   HbBlockNode* node = VG_(allocEltPA)(node_pool);
+   HbBlockNode* node;
+   if (origin == HbFromMalloc && write_header(addr, bk)) return;
+   node = VG_(allocEltPA)(node_pool);
    node->addr  = addr;
    node->block = *bk;
    VG_(HT_add_node)(live_blocks[origin], node);
@@ -62,7 +159,12 @@ void HB_(block_insert) ( Addr addr, HbOrigin origin, const HbLiveBlock* bk )
 
 Bool HB_(block_remove) ( Addr addr, HbOrigin origin, HbLiveBlock* removed )
 {
-   HbBlockNode* node = VG_(HT_remove)(live_blocks[origin], addr);
+   HbBlockNode* node;
+   if (origin == HbFromMalloc && HB_(liveset_remove)(addr)) {
+      read_header(addr, removed);
+      return True;
+   }
+   node = VG_(HT_remove)(live_blocks[origin], addr);
    if (node == NULL) return False;
    *removed = node->block;
    VG_(freeEltPA)(node_pool, node);
@@ -71,7 +173,14 @@ Bool HB_(block_remove) ( Addr addr, HbOrigin origin, HbLiveBlock* removed )
 
 Bool HB_(block_size) ( Addr addr, HbOrigin origin, SizeT* szB )
 {
-   const HbBlockNode* node = VG_(HT_lookup)(live_blocks[origin], addr);
+   const HbBlockNode* node;
+   if (origin == HbFromMalloc && HB_(liveset_contains)(addr)) {
+      HbLiveBlock bk;
+      read_header(addr, &bk);
+      *szB = bk.szB;
+      return True;
+   }
+   node = VG_(HT_lookup)(live_blocks[origin], addr);
    if (node == NULL) return False;
    *szB = node->block.szB;
    return True;
@@ -80,6 +189,7 @@ Bool HB_(block_size) ( Addr addr, HbOrigin origin, SizeT* szB )
 void HB_(blocks_inside) ( HbOrigin origin, Addr lo, Addr hi, XArray* addrs )
 {
    const HbBlockNode* node;
+   tl_assert(origin != HbFromMalloc);   /* those are not all in a table */
    VG_(HT_ResetIter)(live_blocks[origin]);
    while ((node = VG_(HT_Next)(live_blocks[origin])) != NULL) {
       if (node->addr >= lo && node->addr <= hi

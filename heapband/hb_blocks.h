@@ -1,5 +1,5 @@
 /*--------------------------------------------------------------------*/
-/*--- heapband: the table of live heap blocks.          hb_blocks.h ---*/
+/*--- heapband: the live heap blocks.                   hb_blocks.h ---*/
 /*--------------------------------------------------------------------*/
 
 /*
@@ -44,8 +44,8 @@ Bool HB_(block_remove) ( Addr addr, HbOrigin origin, HbLiveBlock* removed );
 Bool HB_(block_size)   ( Addr addr, HbOrigin origin, SizeT* szB );
 
 /* Appends to addrs (an XArray of Addr) the address of every live block
-   of that origin lying wholly inside [lo, hi), in no set order.  Costs a
-   pass over all the live blocks of that origin. */
+   of that origin (not HbFromMalloc) lying wholly inside [lo, hi), in no
+   set order.  Costs a pass over all the live blocks of that origin. */
 void HB_(blocks_inside) ( HbOrigin origin, Addr lo, Addr hi, XArray* addrs );
 
 

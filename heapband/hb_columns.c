@@ -35,10 +35,13 @@
 
    Cost: an event costs O(1) and a column change O(bands in use); a clock
    jump over many columns costs at most `budget` column changes per
-   doubling of W.  The grid is budget x bands cells of 64 bytes (1024 x
-   252, 16.5 MB of address space with the defaults), mapped once as
-   anonymous memory, of which only the pages of the bands in use are ever
-   touched. */
+   doubling of W.  The grid is bands x budget cells of 64 bytes (252 x
+   1024, 16.5 MB of address space with the defaults), mapped once as
+   anonymous memory, a band's row of cells after another's, and a cell
+   that would stay empty is never written: so only the pages of the cells
+   that hold something are ever touched (a band live through the whole run
+   touches its row, 64 KB; one that held a block for a moment, a page or
+   two), instead of every band up to the largest in every column. */
 
 #include "hb_columns.h"
 #include "pub_tool_libcbase.h"
@@ -53,7 +56,7 @@ static HbTime    width = 1;       /* W */
 static UInt      open_col = 0;    /* the column receiving events */
 static HbTime    open_col_end = 1;/* (open_col + 1) * width */
 static Bool      finished = False;
-static HbCell*   cells;           /* budget * n_bands, cells[col*n_bands+b] */
+static HbCell*   cells;           /* n_bands * budget, cells[b*budget+col] */
 static HbColumn* columns;         /* budget */
 
 static ULong     band_live_B[HB_MAX_BANDS];
@@ -84,7 +87,7 @@ void HB_(columns_init) ( UInt budget_cols, UInt bands )
 
 static HbCell* cell_at ( UInt col, UInt band )
 {
-   return &cells[(SizeT)col * n_bands + band];
+   return &cells[(SizeT)band * budget + col];
 }
 
 /* Adds the band's live bytes from integral_t up to t to the open cell. */
@@ -115,8 +118,8 @@ static void start_column ( UInt col )
    UInt b;
    open_col = col;
    open_col_end = (HbTime)(col + 1) * width;
-   for (b = 0; b < bands_in_use; b++)
-      cell_at(col, b)->live_max_B = band_live_B[b];
+   for (b = 0; b < bands_in_use; b++)   /* the others' cells hold 0 */
+      if (band_live_B[b] > 0) cell_at(col, b)->live_max_B = band_live_B[b];
    columns[col].live_max_B = heap_live_B;
 }
 
@@ -131,24 +134,40 @@ static void merge_cells ( HbCell* dst, const HbCell* a, const HbCell* b )
    *dst = m;
 }
 
+static Bool cell_is_empty ( const HbCell* cell )
+{
+   static const HbCell empty;
+   return VG_(memcmp)(cell, &empty, sizeof(HbCell)) == 0;
+}
+
 /* Merges every pair of the `budget` closed columns (budget is even, so
    column budget/2 starts exactly where the old last column ended);
    afterwards the first budget/2 columns hold the run and W has doubled.
-   Bands above bands_in_use have only empty cells, so they are skipped. */
+   Bands above bands_in_use have only empty cells, so they are skipped;
+   an empty cell is never written, so that the pages of cells that never
+   held anything stay untouched. */
 static void halve_resolution ( void )
 {
    UInt kept = budget / 2, j, b;
+   for (b = 0; b < bands_in_use; b++) {
+      for (j = 0; j < kept; j++) {
+         HbCell* a = cell_at(2 * j, b);
+         HbCell* c = cell_at(2 * j + 1, b);
+         if (!cell_is_empty(a) || !cell_is_empty(c)
+             || !cell_is_empty(cell_at(j, b)))
+            merge_cells(cell_at(j, b), a, c);
+      }
+      for (j = kept; j < budget; j++)
+         if (!cell_is_empty(cell_at(j, b)))
+            VG_(memset)(cell_at(j, b), 0, sizeof(HbCell));
+   }
    for (j = 0; j < kept; j++) {
       UInt a = 2 * j, c = 2 * j + 1;
-      for (b = 0; b < bands_in_use; b++)
-         merge_cells(cell_at(j, b), cell_at(a, b), cell_at(c, b));
       columns[j].live_end_B = columns[c].live_end_B;
       columns[j].blocks_end = columns[c].blocks_end;
       columns[j].live_max_B = columns[a].live_max_B > columns[c].live_max_B
                               ? columns[a].live_max_B : columns[c].live_max_B;
    }
-   for (j = kept; j < budget; j++)
-      VG_(memset)(cell_at(j, 0), 0, bands_in_use * sizeof(HbCell));
    VG_(memset)(&columns[kept], 0, (budget - kept) * sizeof(HbColumn));
    width *= 2;
    open_col = kept;   /* not started yet: the caller starts it */

@@ -38,12 +38,13 @@
    or ms), its block's band is computed (hb_bands.c: a count-leading-zeros
    and a shift), and it goes, by direct calls, to:
 
-   - hb_blocks.c, the block table: the live blocks (one table for malloc,
-     one for MALLOCLIKE blocks, one for mempool chunks), keyed by
-     address.  A live block costs about 48 bytes (a 40-byte pool node plus
-     a hash-chain slot) and keeps its requested size, birth time and site,
-     so that its free needs no other lookup.  One hash-table operation per
-     event.
+   - hb_blocks.c, the live blocks: their requested size, birth time and
+     site, so that a free needs no other lookup.  A block from the tool's
+     malloc keeps them in a two-word header in its own redzones, and a
+     bitmap of 1 bit per 16 bytes of heap says where such headers are
+     live (hb_liveset.c), so it costs the tool no memory beyond that bit;
+     MALLOCLIKE blocks and mempool chunks are kept in tables keyed by
+     address (about 48 bytes each).  A few loads and stores per event.
 
    - hb_columns.c, the heap as a grid of time columns by size bands: dense,
      budget x bands cells of 64 bytes (16.5 MB of address space with the
@@ -93,6 +94,7 @@
 #include "hb_fastcall.h"
 #include "hb_heap.h"
 #include "hb_life.h"
+#include "hb_liveset.h"
 #include "hb_markfn.h"
 #include "hb_marks.h"
 #include "hb_mempool.h"
@@ -447,7 +449,8 @@ static void hb_post_clo_init ( void )
 }
 
 /* --stats=yes (and gdbserver's v.info stats): how often the allocator
-   path's two shortcuts were taken. */
+   path's two shortcuts were taken, and the memory of the live-address
+   bitmap. */
 static void hb_print_stats ( void )
 {
    ULong reused;
@@ -457,6 +460,8 @@ static void hb_print_stats ( void )
              HB_(fastcall_count)());
    VG_(umsg)("heapband: small blocks reused from the cache: %llu "
              "(most bytes held: %lu)\n", reused, max_held);
+   VG_(umsg)("heapband: bitmap of live block addresses: %lu bytes\n",
+             HB_(liveset_bytes)());
 }
 
 static void hb_fini ( Int exitcode )
@@ -470,6 +475,10 @@ static void hb_fini ( Int exitcode )
    if (VG_(clo_stats))   /* the core leaves a tool's statistics to fini */
       hb_print_stats();
 }
+
+/* The redzone each side of a client block: the core's minimum, a word,
+   which is where hb_blocks.c keeps the block's header. */
+#define HB_CLIENT_REDZONE_SZB sizeof(UWord)
 
 static void hb_pre_clo_init ( void )
 {
@@ -511,7 +520,7 @@ static void hb_pre_clo_init ( void )
                                  hb___builtin_vec_delete_aligned,
                                  hb_realloc,
                                  hb_malloc_usable_size,
-                                 0);
+                                 HB_CLIENT_REDZONE_SZB);
 }
 
 VG_DETERMINE_INTERFACE_VERSION(hb_pre_clo_init)

@@ -31,12 +31,15 @@
    has one.
 
    Cost: each block points at its site, so a free updates the site without
-   a lookup; an allocation costs the stack unwind (the dominant cost, as in
-   massif and DHAT; --depth=0 skips it) plus one hash lookup, none when it
+   a lookup; an allocation costs the stack unwind of --depth + 1 frames
+   (the dominant cost, as in massif and DHAT; --depth=0 skips it) plus
+   one hash lookup, none when it
    comes from the same stack as the one before and that stack has already
-   allocated in the band since.  A site is a 96-byte node and an alias 24
-   bytes, both kept to the end of the run; 4 KB cache the sites of the
-   last stack.
+   allocated in the band since.  A site is a 96-byte node, an alias 24
+   bytes and an 8-byte slot in the table of sites by number (for the
+   blocks' headers, hb_blocks.c), all kept to the end of the run; 4 KB
+   cache the sites of the last stack, and two 528-byte buffers hold the
+   last stack and the one being unwound.
    At exit, sorting the sites and, per band, three rankings. */
 
 #include "hb_sites.h"
@@ -85,6 +88,7 @@ static UInt         depth = 0;
 static VgHashTable* sites = NULL;     /* by band_key(stack id, band) */
 static VgHashTable* aliases = NULL;   /* by band_key(ECU, band) */
 static UInt         n_sites = 0;
+static XArray*      sites_by_seq = NULL;   /* of HbSite*, for HB_(site_id) */
 
 /* The text of the malloc replacement, whose frames are not the program's. */
 static Bool replacement_looked_up = False;
@@ -96,6 +100,8 @@ void HB_(sites_init) ( UInt d )
    if (depth == 0) return;
    sites   = VG_(HT_construct)("hb.sites");
    aliases = VG_(HT_construct)("hb.sites.aliases");
+   sites_by_seq = VG_(newXA)(VG_(malloc), "hb.sites.byseq", VG_(free),
+                             sizeof(HbSite*));
    HB_(stacks_init)();
 }
 
@@ -120,34 +126,54 @@ static Bool in_replacement ( Addr ip )
    return ip >= replacement_lo && ip < replacement_hi;
 }
 
-/* A stack without the replacement's frames. */
+/* A stack as unwound, and the frames of it that are the program's (the
+   ones past the replacement's): ips[skip .. skip + n). */
 typedef struct {
-   Addr ips[HB_MAX_DEPTH];
-   UInt n;
+   Addr ips[HB_MAX_DEPTH + HB_REPLACEMENT_FRAMES];
+   UInt skip, n;
 } Stack;
 
-/* The allocating thread's stack, without the replacement's frames. */
+/* Unwinds want frames of the thread's stack into st; returns how many
+   there were, and sets st->skip to the replacement's frames at its top. */
+static UInt unwind ( ThreadId tid, Stack* st, UInt want )
+{
+   UInt n = VG_(get_StackTrace)(tid, st->ips, want, NULL, NULL, 0);
+   st->skip = 0;
+   while (st->skip < n && st->skip < HB_REPLACEMENT_FRAMES
+          && in_replacement(st->ips[st->skip]))
+      st->skip++;
+   return n;
+}
+
+/* The allocating thread's stack, past the replacement's frames.  Nearly
+   every call has one such frame, so depth + 1 frames are unwound first
+   (each frame is a CFI lookup, the dominant cost); only when more of them
+   come first is the stack unwound again, deeper.  Unwinding fewer frames
+   gives a prefix of the deeper trace, so the frames kept are the same. */
 static void current_stack ( ThreadId tid, Stack* st )
 {
-   Addr ips[HB_MAX_DEPTH + HB_REPLACEMENT_FRAMES];
-   UInt n, skip = 0, i;
+   UInt n;
    if (!replacement_looked_up) look_up_replacement();
-   n = VG_(get_StackTrace)(tid, ips, depth + HB_REPLACEMENT_FRAMES,
-                           NULL, NULL, 0);
-   while (skip < n && skip < HB_REPLACEMENT_FRAMES && in_replacement(ips[skip]))
-      skip++;
-   if (skip == n) skip = 0;           /* keep something to show */
-   if (n - skip > depth) n = skip + depth;
-   st->n = n - skip;
-   for (i = 0; i < st->n; i++) st->ips[i] = ips[skip + i];
+   n = unwind(tid, st, depth + 1);
+   if (st->skip > 1 && n == depth + 1)
+      n = unwind(tid, st, depth + HB_REPLACEMENT_FRAMES);
+   if (st->skip == n) st->skip = 0;   /* keep something to show */
+   st->n = n - st->skip > depth ? depth : n - st->skip;
+}
+
+static const Addr* frames_of ( const Stack* st )
+{
+   return st->ips + st->skip;
 }
 
 static Bool same_stack ( const Stack* a, const Stack* b )
 {
-   UInt i;
+   const Addr* fa = frames_of(a);
+   const Addr* fb = frames_of(b);
+   UInt        i;
    if (a->n != b->n) return False;
    for (i = 0; i < a->n; i++)
-      if (a->ips[i] != b->ips[i]) return False;
+      if (fa[i] != fb[i]) return False;
    return True;
 }
 
@@ -162,7 +188,7 @@ static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
    const HbStack* stack;
    HbSite*        site;
    if (alias != NULL) return alias->site;
-   stack = HB_(stack_of)(ecu, ips->ips, ips->n);
+   stack = HB_(stack_of)(ecu, frames_of(ips), ips->n);
    site  = VG_(HT_lookup)(sites, band_key(HB_(stack_id)(stack), band));
    if (site == NULL) {
       site = VG_(calloc)("hb.site", 1, sizeof(HbSite));
@@ -171,6 +197,7 @@ static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
       site->band  = band;
       site->seq   = n_sites++;
       VG_(HT_add_node)(sites, site);
+      VG_(addToXA)(sites_by_seq, &site);
    }
    alias = VG_(malloc)("hb.sites.alias", sizeof(SiteAlias));
    alias->key  = alias_key;
@@ -183,8 +210,10 @@ static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
    from one stack many times in a row, often in several bands, and then
    neither the core's ExeContext table nor the aliases need be searched.
    A band's entry is valid when its ec_no is that of last_ec (a count of
-   the changes of last_ec, which never wraps). */
-static Stack       last_stack;
+   the changes of last_ec, which never wraps).  The stacks are unwound
+   into two buffers in turn, so that keeping the last one copies nothing. */
+static Stack       stack_bufs[2];
+static Stack*      last_stack = &stack_bufs[0];
 static ExeContext* last_ec = NULL;
 static ULong       last_ec_no = 0;
 static struct {
@@ -194,19 +223,36 @@ static struct {
 
 HbSite* HB_(site_of) ( ThreadId tid, UInt band )
 {
-   Stack stack;
+   Stack* stack;
    if (depth == 0) return NULL;
-   current_stack(tid, &stack);
-   if (last_ec == NULL || !same_stack(&stack, &last_stack)) {
-      last_ec    = VG_(make_ExeContext_from_StackTrace)(stack.ips, stack.n);
+   stack = last_stack == &stack_bufs[0] ? &stack_bufs[1] : &stack_bufs[0];
+   current_stack(tid, stack);
+   if (last_ec == NULL || !same_stack(stack, last_stack)) {
+      last_ec    = VG_(make_ExeContext_from_StackTrace)(frames_of(stack),
+                                                        stack->n);
       last_stack = stack;
       last_ec_no++;
    }
    if (last_sites[band].ec_no != last_ec_no) {
-      last_sites[band].site  = site_in_band(last_ec, &last_stack, band);
+      last_sites[band].site  = site_in_band(last_ec, last_stack, band);
       last_sites[band].ec_no = last_ec_no;
    }
    return last_sites[band].site;
+}
+
+UInt HB_(site_id) ( const HbSite* site )
+{
+   return site == NULL ? 0 : site->seq + 1;
+}
+
+HbSite* HB_(site_by_id) ( UInt id )
+{
+   return id == 0 ? NULL : *(HbSite**)VG_(indexXA)(sites_by_seq, id - 1);
+}
+
+Bool HB_(site_id_valid) ( UInt id )
+{
+   return id <= n_sites;
 }
 
 void HB_(site_gains) ( HbSite* site, SizeT szB )

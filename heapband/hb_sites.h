@@ -26,6 +26,13 @@ typedef struct _HbSite HbSite;
 void    HB_(sites_init)   ( UInt depth );
 /* The site of the allocation the thread is making now, in this band. */
 HbSite* HB_(site_of)      ( ThreadId tid, UInt band );
+/* A small number for a site, so that a block's header can hold it
+   (hb_blocks.c): 0 for NULL, else 1 + the order of the site's creation.
+   HB_(site_by_id) takes back a number HB_(site_id) gave;
+   HB_(site_id_valid) says whether a number could have come from it. */
+UInt    HB_(site_id)       ( const HbSite* site );
+HbSite* HB_(site_by_id)    ( UInt id );
+Bool    HB_(site_id_valid) ( UInt id );
 /* A block of the site gained or lost szB live bytes; site may be NULL.
    Called before the run totals see the event (see hb_atpeak.h). */
 void    HB_(site_gains)   ( HbSite* site, SizeT szB );
