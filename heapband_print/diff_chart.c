@@ -116,6 +116,12 @@ static void split_stretch(const uint64_t *cols, size_t s, size_t m,
 static int lay_out_marks(const struct hb_file *o, const struct hb_file *n,
                          size_t max_cols, struct diff_grids *d)
 {
+    /* A stretch gets at most NEW's stored columns in it: from NEW's
+     * stored columns plus one per stretch, more chart columns change
+     * nothing (and "all", SIZE_MAX, would overflow the sizes below). */
+    uint64_t enough = n->ncols + n->nmarks + 1;
+    if (max_cols > enough)
+        max_cols = (size_t)enough;
     struct stretch_cuts sc;
     int r = find_cuts(o, n, max_cols, &sc);
     size_t nstretch = sc.ncuts + 1, ncols = 0;

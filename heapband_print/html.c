@@ -28,7 +28,16 @@ static int build(const struct hb_chart_job *job, enum hb_chart_kind kind,
     sel.max_cols = SIZE_MAX;
     if (kind == HB_CHART_LIFETIME)
         sel.has_from = sel.has_to = 0;
-    if (job->build(job, &sel, ch, &err) == 0)
+    /* A difference is of the same times: the page re-bins its columns by
+     * time when it zooms, so the runs are not aligned by their marks. */
+    struct hb_options by_time = *job->o;
+    struct hb_chart_job timed = *job;
+    if (by_time.diff) {
+        by_time.align = HB_ALIGN_TIME;
+        by_time.align_given = 1;
+        timed.o = &by_time;
+    }
+    if (timed.build(&timed, &sel, ch, &err) == 0)
         return 0;
     hb_error_print(&err, NULL);
     return hb_error_status(&err);
@@ -37,9 +46,12 @@ static int build(const struct hb_chart_job *job, enum hb_chart_kind kind,
 int hb_write_html(const struct hb_chart_job *job)
 {
     const struct hb_options *o = job->o;
-    if (o->diff && o->align == HB_ALIGN_FRACTION)
-        hb_option_error("--html", "draws differences of the same times "
-                        "(not with --align=fraction)");
+    if (o->diff && o->align_given && o->align != HB_ALIGN_TIME)
+        hb_option_error("--html", o->align == HB_ALIGN_FRACTION
+                        ? "draws differences of the same times (not with "
+                          "--align=fraction)"
+                        : "draws differences of the same times (not with "
+                          "--align=marks)");
     struct hb_chart charts[HB_HTML_NCHARTS];
     int nbuilt = 0, status = 0;
     int ncharts = o->diff ? HB_HTML_LIFETIME : HB_HTML_NCHARTS;

@@ -165,43 +165,53 @@ static void put_summary(FILE *out, const struct hb_file *f)
     fputc(']', out);
 }
 
-/* Per band with sites: its sites' numbers and its --sites text. */
-static int put_sites(FILE *out, const struct hb_file *f,
-                     struct hb_error *err)
+/* The text `--sites --min-size=LO --max-size=LO` prints for band b. */
+static int sites_text(const struct hb_file *f, uint64_t b, char **text,
+                      struct hb_error *err)
+{
+    size_t len = 0;
+    *text = NULL;
+    FILE *mem = open_memstream(text, &len);
+    if (mem == NULL)
+        return hb_error_nomem(err, "writing the sites");
+    struct hb_sites_opts as_text = { HB_SITE_BY_PEAK,
+                                     HB_SITES_DEFAULT_THRESHOLD, 0 };
+    int reported = hb_sites_report(mem, f, b, b, &as_text, err);
+    int closed = fclose(mem);
+    if (reported < 0 || closed != 0) {
+        free(*text);
+        *text = NULL;
+        return reported < 0 ? -1 : hb_error_nomem(err, "writing the sites");
+    }
+    return 0;
+}
+
+/* Per band of the chart, first..last: its sites' numbers and its --sites
+ * text (which says so when it has none).  f->siterecs are by band. */
+static int put_sites(FILE *out, const struct hb_file *f, uint64_t first,
+                     uint64_t last, struct hb_error *err)
 {
     fputs(",\n  \"sites\": [", out);
-    size_t first = 0;
-    int any = 0;
-    while (first < f->nsiterecs) {
-        uint64_t b = f->siterecs[first].b;
-        size_t end = first;
-        fprintf(out, "%s\n   {\"band\": %llu, \"sites\": [", any ? "," : "",
-                (unsigned long long)b);
-        for (; end < f->nsiterecs && f->siterecs[end].b == b; end++)
-            if (f->siterecs[end].site != 0)
-                fprintf(out, "%s%llu", end > first ? "," : "",
-                        (unsigned long long)f->siterecs[end].site);
-        char *text = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&text, &len);
-        if (mem == NULL)
-            return hb_error_nomem(err, "writing the sites");
-        /* As `--sites` with the band's size range and no other option. */
-        struct hb_sites_opts as_text = { HB_SITE_BY_PEAK,
-                                         HB_SITES_DEFAULT_THRESHOLD, 0 };
-        int reported = hb_sites_report(mem, f, b, b, &as_text, err);
-        int closed = fclose(mem);
-        if (reported < 0 || closed != 0) {
-            free(text);
-            return reported < 0 ? -1
-                                : hb_error_nomem(err, "writing the sites");
-        }
+    size_t rec = 0;
+    for (uint64_t b = first; b <= last && b < f->nbands; b++) {
+        fprintf(out, "%s\n   {\"band\": %llu, \"sites\": [",
+                b > first ? "," : "", (unsigned long long)b);
+        while (rec < f->nsiterecs && f->siterecs[rec].b < b)
+            rec++;
+        const char *sep = "";
+        for (; rec < f->nsiterecs && f->siterecs[rec].b == b; rec++)
+            if (f->siterecs[rec].site != 0) {
+                fprintf(out, "%s%llu", sep,
+                        (unsigned long long)f->siterecs[rec].site);
+                sep = ",";
+            }
+        char *text;
+        if (sites_text(f, b, &text, err) < 0)
+            return -1;
         fputs("], \"text\": ", out);
         hb_export_json_string(out, text);
         fputc('}', out);
         free(text);
-        first = end;
-        any = 1;
     }
     fputc(']', out);
     return 0;
@@ -244,7 +254,7 @@ int hb_html_file_json(FILE *out, const struct hb_file *f, const char *name,
     stored_free(&s);
     put_heap(out, f);
     put_summary(out, f);
-    if (put_sites(out, f, err) < 0)
+    if (put_sites(out, f, first_band, last_band, err) < 0)
         return -1;
     fputs("}", out);
     return 0;

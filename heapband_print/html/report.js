@@ -320,29 +320,30 @@
       const head = DIFF ? (k === 0 ? "OLD " : "NEW ") + f.name + ":\n" : "";
       parts.push([head, entry ? entry.text : "no allocation sites in the selected bands\n", k]);
     });
+    const list = $("hb-site-list");
+    list.textContent = "";
     for (const [head, text, k] of parts) {
-      pre.appendChild(document.createTextNode(head));
-      /* "site N" made a button that highlights the site's bands. */
-      const re = /site (\d+)/g;
-      let at = 0, m;
-      while ((m = re.exec(text)) !== null) {
-        pre.appendChild(document.createTextNode(text.slice(at, m.index)));
+      pre.appendChild(document.createTextNode(head + text));
+      /* One button per site the file lists in the band (the text shows
+         them merged by allocation point): it outlines the site's bands. */
+      const entry = FILES[k].sites.find((s) => s.band === band);
+      if (!entry || entry.sites.length === 0) continue;
+      list.appendChild(document.createTextNode((DIFF ? head.trim() + " " : "") + "outline the bands of: "));
+      for (const site of entry.sites) {
         const btn = document.createElement("button");
-        const site = Number(m[1]);
         btn.type = "button";
-        btn.textContent = m[0];
+        btn.textContent = "site " + site;
         btn.addEventListener("click", () => highlightSite(k, site, btn));
-        pre.appendChild(btn);
-        at = m.index + m[0].length;
+        list.appendChild(btn);
       }
-      pre.appendChild(document.createTextNode(text.slice(at)));
+      list.appendChild(document.createElement("br"));
     }
   }
 
   function highlightSite(k, site, btn) {
     const f = FILES[k];
     siteBands = f.sites.filter((s) => s.sites.includes(site)).map((s) => s.band);
-    for (const b of document.querySelectorAll("#hb-sites button"))
+    for (const b of document.querySelectorAll("#hb-site-list button"))
       b.setAttribute("aria-pressed", String(b === btn));
     const labels = siteBands.map((b) => (BAND_INFO.get(b) || { label: String(b) }).label);
     $("hb-site-note").textContent = "site " + site + " allocates in band" + (labels.length === 1 ? " " : "s ")

@@ -232,7 +232,7 @@ async function checkFile(file, markFrom, markTo) {
     ok(`sites: bands clicked, ${listed} with sites, as --sites lists them`);
     if (listed) {
       await page.mouse.click(withSites.x, withSites.y);
-      await page.click("#hb-sites button");
+      await page.click("#hb-site-list button");
       const note = await page.$eval("#hb-site-note", (e) => e.textContent);
       if (!/^site \d+ allocates in band/.test(note)) fail("site highlight: " + note);
       ok("clicking a site outlines its bands: " + note.split(" (")[0]);
@@ -260,7 +260,7 @@ async function checkDiff(oldFile, newFile) {
   print(["--diff", "--html=" + html, oldFile, newFile]);
   const browser = await launch();
   try {
-    const diff = csv(["--diff", "--width=80", oldFile, newFile]);
+    const diff = csv(["--diff", "--align=time", "--width=80", oldFile, newFile]);
     const page = await open(browser, html, "#cols=" + diff.starts.length);
     const m = await page.evaluate(() => window.hb.matrix());
     sameMatrix("diff", m, diff);
