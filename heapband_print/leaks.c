@@ -470,7 +470,8 @@ int hb_leaks_unsuppressed(const struct hb_file *f,
         exit_sites_free(&e);
         return hb_error_nomem(err, "checking the rules");
     }
-    memcpy(*owned, f->leaks, f->nleaks * sizeof **owned);
+    if (f->nleaks > 0)          /* a file without leak lines has none */
+        memcpy(*owned, f->leaks, f->nleaks * sizeof **owned);
     view->leaks = *owned;
     for (size_t i = 0; i < e.nrecs; i++) {
         const struct hb_siterec *r = e.recs[i];
