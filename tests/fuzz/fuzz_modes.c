@@ -12,10 +12,11 @@
  * times and sizes); each chart drawn as a PNG (into memory, then encoded
  * to a discarding stream) and as an SVG (to a discarding stream); --sites;
  * --leaks, plain and with suppressions; --diff of the file against itself
- * (report, difference charts aligned by time and by fraction, as text and
- * images); and --check rules of every metric and subject, absolute and
+ * (report, difference charts aligned by time and by fraction, as text,
+ * and the first as images); and --check rules of every metric and subject, absolute and
  * relative.  Outputs go to `sink` (/dev/null): only crashes, sanitizer
- * reports and the harness's own checks count.  A file diffed against
+ * reports and the harness's own checks count.  Images are the costliest
+ * output (the PNG encoder most), so they are drawn for few charts.  A file diffed against
  * itself must be "the same data" (else the harness aborts).  Cost: a few
  * small charts and images per input, at sizes that keep the fuzzer fast.
  */
@@ -169,7 +170,8 @@ static void diff(const struct hb_file *f, FILE *sink)
         hb_ascii_render_diff(sink, &ch, &ao);
         hb_export_csv(sink, &ch);
         hb_export_json(sink, &ch, "avg", "count");
-        draw_images(&ch, sink);
+        if (align == HB_ALIGN_TIME)
+            draw_images(&ch, sink);
         hb_chart_free(&ch);
     }
 }

@@ -30,8 +30,9 @@
 #include "metrics.h"
 
 /* Every chart, whole and with a selection of the middle third of the run
- * and of the sizes 2..4096; with `all_modes`, also drawn as images, and
- * every other mode (fuzz_modes.h). */
+ * and of the sizes 2..4096; with `all_modes`, the whole charts also drawn
+ * as images (the selections only change which cells are drawn), and every
+ * other mode (fuzz_modes.h). */
 static void draw_all(const struct hb_file *f, FILE *sink, int all_modes)
 {
     static const enum hb_chart_kind kinds[] = {
@@ -54,7 +55,7 @@ static void draw_all(const struct hb_file *f, FILE *sink, int all_modes)
             sel.from = f->end_time / 3;
             sel.to = f->end_time / 3 * 2;
         }
-        hb_fuzz_chart(f, &sel, 0, all_modes, sink);
+        hb_fuzz_chart(f, &sel, 0, 0, sink);
     }
     if (all_modes)
         hb_fuzz_other_modes(f, sink);
