@@ -176,6 +176,19 @@ enum hb_parse_path {
 int hb_parse(const char *buf, size_t len, enum hb_parse_path path,
              struct hb_file *f, struct hb_error *err);
 
+/* A source of input for hb_parse_stream: up to n bytes into dst; returns
+ * how many (0 at the end of the input), or -1 with errno set. */
+typedef long hb_read_fn(void *ctx, char *dst, size_t n);
+
+/* hb_parse() on the bytes that `read` returns, read as they are parsed
+ * into a window of HB_LEX_WINDOW bytes: the first bad line stops the
+ * reading, and an endless input costs only what its valid lines hold.
+ * size_hint is the input's size when known (else 0): it only sizes the
+ * arrays.  Errors as hb_parse(), and a read error (HB_ERR_INPUT, line 0). */
+int hb_parse_stream(hb_read_fn *read, void *ctx, uint64_t size_hint,
+                    enum hb_parse_path path, struct hb_file *f,
+                    struct hb_error *err);
+
 void hb_file_free(struct hb_file *f);
 
 /* "i", "B" or "ms". */

@@ -112,6 +112,8 @@ static size_t fast_col(const char *s, uint64_t *v)
 
 int hb_parse_fast_record(struct hb_parser *p, enum hb_section *current)
 {
+    if (hb_lex_fill(&p->lx, 2 * FAST_SPAN) < 0)
+        return -1;
     const char *s = p->lx.buf + p->lx.pos;
     uint64_t v[4];
     if (p->lx.len - p->lx.pos < FAST_SPAN)

@@ -6,6 +6,7 @@
  */
 #include "hbfile_lex.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,8 +38,47 @@ static size_t printable_run(const char *s, size_t n)
     return i;
 }
 
+int hb_lex_fill(struct hb_lexer *lx, size_t want)
+{
+    if (lx->at_end || lx->len - lx->pos >= want)
+        return 0;
+    if (want > HB_LEX_WINDOW)
+        want = HB_LEX_WINDOW;
+    /* The bytes not yet parsed go to the window's start: less than a line
+     * and a read, so this costs no more than reading them did. */
+    size_t left = lx->len - lx->pos;
+    memmove(lx->window, lx->window + lx->pos, left);
+    lx->consumed += lx->pos;
+    lx->pos = 0;
+    lx->len = left;
+    while (lx->len < want) {
+        long got = lx->read(lx->read_ctx, lx->window + lx->len,
+                            HB_LEX_WINDOW - lx->len);
+        if (got < 0)
+            return hb_error_set(lx->err, HB_ERR_INPUT, 0, "%s",
+                                strerror(errno));
+        if (got == 0) {
+            lx->at_end = 1;
+            break;
+        }
+        lx->len += (size_t)got;
+    }
+    lx->buf = lx->window;
+    return 0;
+}
+
+uint64_t hb_lex_bytes_left(const struct hb_lexer *lx)
+{
+    uint64_t at = lx->consumed + lx->pos;
+    if (!lx->at_end && lx->size_hint > at)
+        return lx->size_hint - at;
+    return lx->len - lx->pos;
+}
+
 int hb_lex_next_line(struct hb_lexer *lx)
 {
+    if (hb_lex_fill(lx, HB_LINE_MAX + 1) < 0)
+        return -1;
     if (lx->pos >= lx->len)
         return 0;
     lx->lineno++;

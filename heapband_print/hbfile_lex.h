@@ -11,11 +11,14 @@
  * single spaces, numbers in decimal without leading zeros that fit in 64
  * (or 128) bits, a frame's offset in hexadecimal, text fields that run to
  * the end of the line.  It knows no keyword but the ones its caller names.
+ * It reads a buffer in memory, or a stream through a window of
+ * HB_LEX_WINDOW bytes refilled as the lines are taken (hb_lex_fill).
  *
  * Invariant: lineno is the 1-based number of the line in line/linelen (of
  * the line that is missing, after a "truncated file" error); every error
  * is recorded, with that line, as HB_ERR_INPUT in *err, and the function
- * returns -1.  Cost: one pass over each byte, eight at a time.
+ * returns -1.  Cost: one pass over each byte, eight at a time; streaming,
+ * one copy of each byte into the window, and HB_LEX_WINDOW bytes of memory.
  */
 #ifndef HEAPBAND_PRINT_HBFILE_LEX_H
 #define HEAPBAND_PRINT_HBFILE_LEX_H
@@ -34,9 +37,22 @@
 #define HB_LEX_FIELDS 12
 #define HB_LEX_MAX_FIELDS (3 + HB_MAX_DEPTH)
 
+/* The window a streamed input is read into (hb_lex_fill): a line of
+ * HB_LINE_MAX bytes and its newline, with room for the reads around it to
+ * be large.  Streaming, the lexer never holds more of the input. */
+#define HB_LEX_WINDOW (256 * 1024)
+
 struct hb_lexer {
-    const char *buf;
+    const char *buf;              /* the input, or the window */
     size_t len, pos;              /* pos: the start of the next line */
+    /* Streaming (read != NULL): buf is window, which holds input bytes
+     * consumed .. consumed + len - 1; at_end once read returned 0. */
+    hb_read_fn *read;
+    void *read_ctx;
+    char *window;
+    int at_end;
+    uint64_t consumed;
+    uint64_t size_hint;           /* the input's size if known, else 0 */
     unsigned long lineno;         /* of the current line */
     const char *line;             /* the current line, without its newline */
     size_t linelen;
@@ -49,6 +65,18 @@ struct hb_lexer {
 /* Record an input error on the current line; returns -1. */
 __attribute__((format(printf, 2, 3)))
 int hb_lex_fail(struct hb_lexer *lx, const char *fmt, ...);
+
+/* Make at least `want` bytes (at most HB_LEX_WINDOW) from lx->pos readable
+ * at lx->buf + lx->pos, or all that is left of the input: streaming, move
+ * what is left of the window to its start and read more.  Pointers into
+ * the line before (lx->line, lx->fs) are then stale.  Returns 0, or -1 on a
+ * read error (HB_ERR_INPUT, line 0, the system's message).  For an input
+ * in memory it does nothing. */
+int hb_lex_fill(struct hb_lexer *lx, size_t want);
+
+/* Bytes of the input after lx->pos: exact in memory or at the end of a
+ * stream, else what the size hint (or the window) says. */
+uint64_t hb_lex_bytes_left(const struct hb_lexer *lx);
 
 /* Advance to the next line.  Returns 1 with the line in lx->line, 0 at the
  * end of the buffer (lineno unchanged), -1 on a line the format forbids

@@ -122,9 +122,11 @@ static int starts_with(const char *buf, size_t len, const char *head)
  * or NULL.  Massif starts "desc:" (then "cmd:", "time_unit:"), DHAT is
  * JSON with "dhatFileVersion" in its first field, heaptrack's raw data
  * starts "v VERSION" and is usually gzip or zstd compressed. */
+#define FOREIGN_HEAD 256
+
 static const char *foreign_file(const char *buf, size_t len)
 {
-    size_t head = len < 256 ? len : 256;
+    size_t head = len < FOREIGN_HEAD ? len : FOREIGN_HEAD;
     if (starts_with(buf, len, "desc:") || starts_with(buf, len, "cmd:")
         || starts_with(buf, len, "time_unit:"))
         return "a massif file: read it with ms_print";
@@ -152,6 +154,8 @@ static int parse_version(struct hb_parser *p)
                                  "not 'heapband-format VERSION')";
     struct hb_lexer *lx = &p->lx;
     const size_t magic_len = sizeof magic - 1;
+    if (hb_lex_fill(lx, FOREIGN_HEAD) < 0)
+        return -1;
     if (lx->len > 0 && (lx->len < magic_len
                         || memcmp(lx->buf, magic, magic_len) != 0)) {
         lx->lineno = 1;
@@ -380,24 +384,57 @@ int hb_parse_head(struct hb_parser *p)
 
 /* ------------------------------------------------------------------ entry */
 
-int hb_parse(const char *buf, size_t len, enum hb_parse_path path,
-             struct hb_file *f, struct hb_error *err)
+/* Parse the input p.lx reads; the lexer's buffer is already set up. */
+static int parse_lexed(struct hb_parser *p, enum hb_parse_path path)
 {
-    struct hb_parser p;
-    memset(&p, 0, sizeof p);
-    memset(f, 0, sizeof *f);
-    memset(err, 0, sizeof *err);
-    p.lx.buf = buf;
-    p.lx.len = len;
-    p.lx.err = err;
-    p.f = f;
-    int r = hb_parse_head(&p) < 0
-            || hb_parse_records(&p, path) < 0
-            || hb_check_sections(&p.checks, f, err) < 0 ? -1 : 0;
-    hb_checks_free(&p.checks);
+    struct hb_file *f = p->f;
+    int r = hb_parse_head(p) < 0
+            || hb_parse_records(p, path) < 0
+            || hb_check_sections(&p->checks, f, p->lx.err) < 0 ? -1 : 0;
+    hb_checks_free(&p->checks);
     if (r < 0)
         hb_file_free(f);
     else if (f->version >= 3)
         hb_sites_rank(f);
+    return r;
+}
+
+static void parser_init(struct hb_parser *p, struct hb_file *f,
+                        struct hb_error *err)
+{
+    memset(p, 0, sizeof *p);
+    memset(f, 0, sizeof *f);
+    memset(err, 0, sizeof *err);
+    p->lx.err = err;
+    p->lx.at_end = 1;
+    p->f = f;
+}
+
+int hb_parse(const char *buf, size_t len, enum hb_parse_path path,
+             struct hb_file *f, struct hb_error *err)
+{
+    struct hb_parser p;
+    parser_init(&p, f, err);
+    p.lx.buf = buf;
+    p.lx.len = len;
+    return parse_lexed(&p, path);
+}
+
+int hb_parse_stream(hb_read_fn *read, void *ctx, uint64_t size_hint,
+                    enum hb_parse_path path, struct hb_file *f,
+                    struct hb_error *err)
+{
+    struct hb_parser p;
+    parser_init(&p, f, err);
+    p.lx.window = malloc(HB_LEX_WINDOW);
+    if (p.lx.window == NULL)
+        return hb_parse_nomem(&p);
+    p.lx.buf = p.lx.window;
+    p.lx.read = read;
+    p.lx.read_ctx = ctx;
+    p.lx.at_end = 0;
+    p.lx.size_hint = size_hint;
+    int r = parse_lexed(&p, path);
+    free(p.lx.window);
     return r;
 }

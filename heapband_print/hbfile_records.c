@@ -81,12 +81,15 @@ int hb_store_col(struct hb_parser *p, const uint64_t *v)
 #define MIN_CELL_LINE 23
 
 /* The cells are most of a file.  Reserve room for as many as the rest of
- * the buffer could hold: address space only, the pages are touched as
+ * the input could hold (as far as its size is known): address space only, the pages are touched as
  * cells are stored; in huge pages when it is large (bigmem.h). */
 static int reserve_cells(struct hb_parser *p)
 {
     struct hb_file *f = p->f;
-    size_t want = f->ncells + (p->lx.len - p->lx.pos) / MIN_CELL_LINE + 16;
+    uint64_t more = hb_lex_bytes_left(&p->lx) / MIN_CELL_LINE;
+    if (more > SIZE_MAX / 2)
+        more = SIZE_MAX / 2;
+    size_t want = f->ncells + (size_t)more + 16;
     if (want < 2 * p->cap_cells)
         want = 2 * p->cap_cells;
     size_t bytes = want * sizeof *f->cells;
@@ -467,6 +470,8 @@ static int parse_end(struct hb_parser *p)
     struct hb_lexer *lx = &p->lx;
     if (lx->nf != 1)
         return hb_lex_fail(lx, "'end' takes no fields");
+    if (hb_lex_fill(lx, 1) < 0)
+        return -1;
     if (lx->pos < lx->len) {
         lx->lineno++;
         return hb_lex_fail(lx, "data after the 'end' line");

@@ -471,6 +471,40 @@ static void row_tick(const struct hb_image_layout *lay,
     snprintf(tick->label, MAX_ROW_LABEL + 1, "%s", label ? label : "");
 }
 
+/* When rows are thinner than a label, a row is labelled only if no
+ * labelled row is closer than `every` rows: first the rows that hold data,
+ * top to bottom, then the empty ones between them.  Each pass takes rows
+ * in increasing order, so the labelled rows of the pass so far are all
+ * above the row (only the last one matters), and those of the first pass
+ * are a sorted list walked once: linear in the rows, whatever `every`.
+ * picked[] receives the rows labelled; returns how many. */
+static size_t thin_row_labels(const unsigned char *has_data, size_t nrows,
+                              size_t every, size_t *picked)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < nrows; r++)
+        if (has_data[r] && (n == 0 || r - picked[n - 1] >= every))
+            picked[n++] = r;
+    size_t first_pass = n, next = 0;
+    int have_last = 0;
+    size_t last = 0;                   /* the last row of this pass */
+    for (size_t r = 0; r < nrows; r++) {
+        if (has_data[r])
+            continue;
+        /* The first-pass rows above r - every + 1 are too far to matter. */
+        while (next < first_pass && picked[next] + every <= r)
+            next++;
+        if (next < first_pass && picked[next] <= r + every - 1)
+            continue;
+        if (have_last && r - last < every)
+            continue;
+        picked[n++] = r;
+        last = r;
+        have_last = 1;
+    }
+    return n;
+}
+
 struct hb_image_tick *hb_image_row_ticks(const struct hb_image_layout *lay,
                                          const struct hb_chart *chart,
                                          size_t *n)
@@ -481,31 +515,27 @@ struct hb_image_tick *hb_image_row_ticks(const struct hb_image_layout *lay,
     if (tick == NULL)
         return NULL;
     double row_h = (double)lay->plot.h / nrows;
-    size_t every = (size_t)ceil(1.15 * lay->font_size / row_h);
+    double every_f = ceil(1.15 * lay->font_size / row_h);
+    size_t every = every_f < (double)nrows ? (size_t)every_f : nrows;
     if (every <= 1) {
         for (size_t r = 0; r < nrows; r++)
             row_tick(lay, chart, r, &tick[(*n)++]);
         return tick;
     }
-    unsigned char *taken = calloc(nrows, 1);
-    if (taken == NULL) {
+    unsigned char *has_data = malloc(nrows);
+    size_t *picked = malloc(nrows * sizeof *picked);
+    if (has_data == NULL || picked == NULL) {
+        free(has_data);
+        free(picked);
         free(tick);
         return NULL;
     }
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t r = 0; r < nrows; r++) {
-            if (row_has_data(chart, r) != (pass == 0))
-                continue;
-            size_t lo = r >= every - 1 ? r - (every - 1) : 0;
-            size_t hi = r + every - 1 < nrows ? r + every - 1 : nrows - 1;
-            int free_slot = 1;
-            for (size_t i = lo; i <= hi && free_slot; i++)
-                free_slot = !taken[i];
-            if (free_slot) {
-                taken[r] = 1;
-                row_tick(lay, chart, r, &tick[(*n)++]);
-            }
-        }
-    free(taken);
+    for (size_t r = 0; r < nrows; r++)
+        has_data[r] = (unsigned char)row_has_data(chart, r);
+    size_t npicked = thin_row_labels(has_data, nrows, every, picked);
+    for (size_t i = 0; i < npicked; i++)
+        row_tick(lay, chart, picked[i], &tick[(*n)++]);
+    free(has_data);
+    free(picked);
     return tick;
 }

@@ -27,8 +27,9 @@
  *
  * Cost: hb_image_layout() reads the row labels once; the position of a
  * cell, a time or a heap value is O(1) (a time: O(log columns)); the ticks
- * of an axis are O(ticks), the row labels O(rows x columns) (they look for
- * rows that hold data).
+ * of an axis are O(ticks), the row labels O(rows x columns): one look at
+ * each cell for the rows that hold data, then linear in the rows, however
+ * thin they are.
  */
 #ifndef HEAPBAND_PRINT_IMG_LAYOUT_H
 #define HEAPBAND_PRINT_IMG_LAYOUT_H

@@ -7,11 +7,14 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * Owns: getting the input's bytes (a regular file is mapped, anything else
- * is read into the heap) and handing them to the parser (hbfile.h).
- * Invariant: the bytes live only during the parse; the model keeps no
- * pointer into them.  Cost: the parse (one pass over the bytes); the input
- * itself costs no copy when it is a regular file.
+ * Owns: getting the input's bytes and handing them to the parser
+ * (hbfile.h), which reads them as it parses: the first bad line stops the
+ * reading, so an endless or huge stream of garbage (/dev/zero, `yes`)
+ * fails at its first line.  The input is read, never mapped: a file
+ * truncated while it is read is a truncated file (an error), not a fault.
+ * Invariant: the bytes live only in the parser's window (HB_LEX_WINDOW
+ * bytes); the model keeps no pointer into them.  Cost: the parse (one
+ * pass over the bytes) and one copy of them from the kernel.
  */
 #ifndef HEAPBAND_PRINT_LOAD_H
 #define HEAPBAND_PRINT_LOAD_H

@@ -21,6 +21,7 @@ lib=$(awk '
 [ -n "$lib" ] || { echo "build.sh: no HBP_LIB_SOURCES in $p/Makefile.am" >&2; exit 2; }
 set -- $(printf '%s\n' "$lib" | sed "s|^|$p/|")
 ${CLANG:-clang-14} -std=c11 -g -O1 -Wall -Wextra -Werror \
-   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+   -fsanitize=fuzzer,${FUZZ_SANITIZERS:-address,undefined} \
+   -fno-sanitize-recover=undefined ${FUZZ_OPT:-} \
    -I"$p" -I"$src/heapband" $(pkg-config --cflags cairo) -o "$out" \
-   "$src/tests/fuzz/fuzz_parse.c" "$@" $(pkg-config --libs cairo) -lm
+   "$src/tests/fuzz/fuzz_parse.c" "$src/tests/fuzz/fuzz_modes.c" "$@" $(pkg-config --libs cairo) -lm

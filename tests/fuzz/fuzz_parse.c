@@ -7,15 +7,17 @@
  * any later version.  See the file COPYING.
  *
  * Every input goes through hb_parse() with the fast path (HB_PARSE_FAST);
- * inputs it accepts also go through the chart builder and every text
- * output, so that a file the parser lets through cannot crash what comes
- * after it; and every input is parsed a second time by the general parser
- * alone (HB_PARSE_GENERAL), which must give the same records or the same
- * error.  A version-3 file small enough is also expanded into the matrix
- * version 2 would have written (its quiet cells and columns derived one by
- * one, the obvious way): its charts, CSV, JSON and band metrics must be
- * those of the file, whose quiet cells the grid and the metrics derive a
- * run at a time.  Build with tests/fuzz/build.sh; see tests/fuzz/README.md.
+ * inputs it accepts also go through the chart builder and every output
+ * mode (fuzz_modes.c: text, CSV, JSON, PNG, SVG, --sites, --leaks,
+ * --check, --diff against itself), so that a file the parser lets through
+ * cannot crash what comes after it; and every input is parsed a second
+ * time by the general parser alone (HB_PARSE_GENERAL), and a third time
+ * as a stream read in small pieces (hb_parse_stream): each must give the
+ * same records or the same error.  A version-3 file small enough is also
+ * expanded into the matrix version 2 would have written (its quiet cells
+ * and columns derived one by one, the obvious way): its charts, CSV, JSON
+ * and band metrics must be those of the file, whose quiet cells the grid
+ * and the metrics derive a run at a time.  Build with tests/fuzz/build.sh; see tests/fuzz/README.md.
  */
 #define _POSIX_C_SOURCE 200809L     /* open_memstream */
 #include <stdint.h>
@@ -23,33 +25,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ascii.h"
-#include "chart_build.h"
-#include "export.h"
+#include "fuzz_modes.h"
 #include "hbfile.h"
 #include "metrics.h"
-#include "sites.h"
-
-static void draw_one(const struct hb_file *f, const struct hb_selection *sel,
-                     int unicode, FILE *sink)
-{
-    struct hb_chart ch;
-    struct hb_error err = { 0 };
-    if (hb_chart_build(f, sel, &ch, &err) < 0) {
-        fprintf(sink, "error %d %s\n", err.kind, err.msg);
-        return;
-    }
-    struct hb_ascii_opts ao = { 40, 4, HB_COLOR_NONE, unicode, HB_SCALE_LOG,
-                                HB_PALETTE_GREGG };
-    hb_ascii_render(sink, &ch, &ao);
-    hb_export_csv(sink, &ch);
-    hb_export_json(sink, &ch, "avg", "count", NULL, NULL);
-    hb_chart_free(&ch);
-}
 
 /* Every chart, whole and with a selection of the middle third of the run
- * and of the sizes 2..4096, and (`sites`) the --sites reports. */
-static void draw_all(const struct hb_file *f, FILE *sink, int sites)
+ * and of the sizes 2..4096; with `all_modes`, the whole charts also drawn
+ * as images (the selections only change which cells are drawn), and every
+ * other mode (fuzz_modes.h). */
+static void draw_all(const struct hb_file *f, FILE *sink, int all_modes)
 {
     static const enum hb_chart_kind kinds[] = {
         HB_CHART_LIVE, HB_CHART_ALLOCS, HB_CHART_LIFETIME
@@ -59,7 +43,7 @@ static void draw_all(const struct hb_file *f, FILE *sink, int sites)
         sel.kind = kinds[i];
         sel.stat = (enum hb_stat)(i % 3);
         sel.max_cols = 7;
-        draw_one(f, &sel, (int)(i == 1), sink);
+        hb_fuzz_chart(f, &sel, (int)(i == 1), all_modes, sink);
         sel.stat = (enum hb_stat)((i + 1) % 3);
         sel.weight = HB_WEIGHT_BYTES;
         sel.max_cols = 3;
@@ -71,22 +55,10 @@ static void draw_all(const struct hb_file *f, FILE *sink, int sites)
             sel.from = f->end_time / 3;
             sel.to = f->end_time / 3 * 2;
         }
-        draw_one(f, &sel, 0, sink);
+        hb_fuzz_chart(f, &sel, 0, 0, sink);
     }
-    if (!sites)
-        return;
-    /* The tree of every ranking, folded and not, whole and for the sizes
-     * 2..4096's bands; version 1 and 2 files refuse the ranking once. */
-    for (int by = HB_SITE_BY_PEAK; by <= HB_SITE_BY_EXIT; by++) {
-        struct hb_sites_opts so = { (enum hb_site_metric)by,
-                                    by == HB_SITE_BY_ALLOC ? 0.0 : 1.0,
-                                    by != HB_SITE_BY_PEAK };
-        struct hb_error err = { HB_ERR_NONE, 0, "" };
-        hb_sites_report(sink, f, 0, UINT64_MAX, &so, &err);
-        err.kind = HB_ERR_NONE;
-        hb_sites_report(sink, f, hb_band_of_size(f, 2),
-                        hb_band_of_size(f, 4096), &so, &err);
-    }
+    if (all_modes)
+        hb_fuzz_other_modes(f, sink);
 }
 
 /* ------------------------------------------- version 3 against its expansion */
@@ -199,8 +171,54 @@ static int same_records(const void *a, const void *b, size_t n, size_t size)
     return n == 0 || memcmp(a, b, n * size) == 0;
 }
 
-/* The fast path for "col" and "cell" lines must give exactly what the
- * general parser gives: the same records, or the same error. */
+/* A parse (r, *f, *err) must give exactly what the reference parse gave:
+ * the same records, or the same error. */
+static void compare_parse(const struct hb_file *ref_f, int ref_r,
+                          const struct hb_error *ref_err,
+                          struct hb_file *f, int r,
+                          const struct hb_error *err)
+{
+    if (r != ref_r)
+        abort();
+    if (r < 0) {
+        if (err->kind != ref_err->kind || err->line != ref_err->line
+            || strcmp(err->msg, ref_err->msg) != 0)
+            abort();
+        return;
+    }
+    if (f->ncells != ref_f->ncells || f->ncolrecs != ref_f->ncolrecs
+        || f->cells_line != ref_f->cells_line
+        || f->cols_line != ref_f->cols_line
+        || !same_records(f->cells, ref_f->cells, f->ncells, sizeof *f->cells)
+        || !same_records(f->cols, ref_f->cols, f->ncolrecs, sizeof *f->cols)
+        || f->nsites != ref_f->nsites || f->nsiterecs != ref_f->nsiterecs
+        || f->nmarks != ref_f->nmarks || f->nleaks != ref_f->nleaks)
+        abort();
+    hb_file_free(f);
+}
+
+/* An input handed to hb_parse_stream in small reads of 1 to 61 bytes, so
+ * that the lexer's window is refilled (and its rest moved) at every line. */
+struct chunked {
+    const uint8_t *data;
+    size_t size, at;
+};
+
+static long read_chunk(void *ctx, char *dst, size_t n)
+{
+    struct chunked *in = ctx;
+    size_t k = 1 + (in->at * 31 + in->size) % 61;
+    if (k > n)
+        k = n;
+    if (k > in->size - in->at)
+        k = in->size - in->at;
+    memcpy(dst, in->data + in->at, k);
+    in->at += k;
+    return (long)k;
+}
+
+/* The general parser alone, and the fast path reading the input as a
+ * stream, must both give what the fast path gives in memory. */
 static void compare_paths(const struct hb_file *fast_f, int fast_r,
                           const struct hb_error *fast_err,
                           const uint8_t *data, size_t size)
@@ -208,21 +226,10 @@ static void compare_paths(const struct hb_file *fast_f, int fast_r,
     struct hb_file f;
     struct hb_error err;
     int r = hb_parse((const char *)data, size, HB_PARSE_GENERAL, &f, &err);
-    if (r != fast_r)
-        abort();
-    if (r < 0) {
-        if (err.kind != fast_err->kind || err.line != fast_err->line
-            || strcmp(err.msg, fast_err->msg) != 0)
-            abort();
-        return;
-    }
-    if (f.ncells != fast_f->ncells || f.ncolrecs != fast_f->ncolrecs
-        || f.cells_line != fast_f->cells_line
-        || f.cols_line != fast_f->cols_line
-        || !same_records(f.cells, fast_f->cells, f.ncells, sizeof *f.cells)
-        || !same_records(f.cols, fast_f->cols, f.ncolrecs, sizeof *f.cols))
-        abort();
-    hb_file_free(&f);
+    compare_parse(fast_f, fast_r, fast_err, &f, r, &err);
+    struct chunked in = { data, size, 0 };
+    r = hb_parse_stream(read_chunk, &in, size, HB_PARSE_FAST, &f, &err);
+    compare_parse(fast_f, fast_r, fast_err, &f, r, &err);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,15 +1,17 @@
-heapband-format 1
+heapband-format 3
 tool: heapband 0.1.0
-cmd: ./simple --fixture
-pid: 4242
-ppid: 4241
+cmd: tests/progs/sites
+pid: 27783
+ppid: 27617
 time-unit: i
 bands: pow2
 band-count: 65
-columns-budget: 8
-column-width: 128
-column-count: 8
-end-time: 1000
+columns-budget: 16
+column-width: 16384
+column-count: 9
+end-time: 143266
+depth: 3
+site-limit: 2
 band 0 0 0
 band 1 1 1
 band 2 2 3
@@ -75,51 +77,30 @@ band 61 1152921504606846976 2305843009213693951
 band 62 2305843009213693952 4611686018427387903
 band 63 4611686018427387904 9223372036854775807
 band 64 9223372036854775808 18446744073709551615
-total 6 1156 3 116
-peak 1156 6 500 700
-exit 1040 3
-unknown-frees 1
-col 0 32 32 4
-col 1 32 32 4
-col 2 132 132 5
-col 3 1156 1156 6
-col 4 1156 1156 6
-col 5 1056 1156 5
-col 6 1056 1056 5
-col 7 1040 1056 3
-cell 0 4 4 32 0 0 32 32 3296
-cell 1 4 0 0 0 0 32 32 4096
-cell 2 4 0 0 0 0 32 32 4096
-cell 2 7 1 100 0 0 100 100 8400
-cell 3 4 0 0 0 0 32 32 4096
-cell 3 7 0 0 0 0 100 100 12800
-cell 3 11 1 1024 0 0 1024 1024 12288
-cell 4 4 0 0 0 0 32 32 4096
-cell 4 7 0 0 0 0 100 100 12800
-cell 4 11 0 0 0 0 1024 1024 131072
-cell 5 4 0 0 0 0 32 32 4096
-cell 5 7 0 0 1 100 0 100 6000
-cell 5 11 0 0 0 0 1024 1024 131072
-cell 6 4 0 0 0 0 32 32 4096
-cell 6 11 0 0 0 0 1024 1024 131072
-cell 7 4 0 0 2 16 16 32 1728
-cell 7 11 0 0 0 0 1024 1024 106496
-life 4 10 2 16
-life 7 9 1 100
-leak 4 2 16
-leak 11 1 1024
-site 1 2
-frame make_small (simple.c:10)
-frame main (simple.c:30)
-site 2 2
-frame make_medium (simple.c:15)
-frame main (simple.c:31)
-site 3 1
-frame main (simple.c:32)
-top 4 alloc 1 1 4 32 32
-top 4 peak 1 1 4 32 32
-top 7 alloc 1 2 1 100 100
-top 7 peak 1 2 1 100 100
-top 11 alloc 1 3 1 1024 1024
-top 11 peak 1 3 1 1024 1024
+total 4 5900 4 5900
+peak 5900 4 137851 138539
+exit 0 0
+unknown-frees 0
+col 8 0 5900 0
+cell 8 9 3 900 3 900 0 900 1958400
+cell 8 13 1 5000 1 5000 0 5000 3875000
+life 9 12 3 900
+life 13 10 1 5000
+at-peak 9 900 3
+at-peak 13 5000 1
+object 1 /build/tests/progs/sites
+source 1 sites.c
+frame 1 1 0x1170 1 9 make_block
+frame 2 1 0x1180 1 12 from_parser
+frame 3 1 0x119f 1 17 main
+site 1 3 1 2 3
+frame 4 1 0x1190 1 13 from_printer
+frame 5 1 0x11a8 1 18 main
+site 2 3 1 4 5
+sb 9 1 1 300 300 1 0 0 300
+sb 9 2 1 300 300 1 0 0 300
+so 9 1 1 300 300 1 0 0
+frame 6 1 0x11c4 1 20 main
+site 3 1 6
+sb 13 3 1 5000 5000 1 0 0 5000
 end

@@ -1,15 +1,17 @@
-heapband-format 1
+heapband-format 3
 tool: heapband 0.1.0
-cmd: ./simple --fixture
-pid: 4242
-ppid: 4241
+cmd: tests/progs/custom
+pid: 28622
+ppid: 27617
 time-unit: i
 bands: pow2
 band-count: 65
-columns-budget: 8
-column-width: 128
-column-count: 8
-end-time: 1000
+columns-budget: 16
+column-width: 16384
+column-count: 9
+end-time: 142080
+depth: 12
+site-limit: 20
 band 0 0 0
 band 1 1 1
 band 2 2 3
@@ -75,51 +77,41 @@ band 61 1152921504606846976 2305843009213693951
 band 62 2305843009213693952 4611686018427387903
 band 63 4611686018427387904 9223372036854775807
 band 64 9223372036854775808 18446744073709551615
-total 6 1156 3 116
-peak 1156 6 500 700
-exit 1040 3
+total 6 7060 4 6260
+peak 4960 4 136746 136760
+exit 800 2
 unknown-frees 1
-col 0 32 32 4
-col 1 32 32 4
-col 2 132 132 5
-col 3 1156 1156 6
-col 4 1156 1156 6
-col 5 1056 1156 5
-col 6 1056 1056 5
-col 7 1040 1056 3
-cell 0 4 4 32 0 0 32 32 3296
-cell 1 4 0 0 0 0 32 32 4096
-cell 2 4 0 0 0 0 32 32 4096
-cell 2 7 1 100 0 0 100 100 8400
-cell 3 4 0 0 0 0 32 32 4096
-cell 3 7 0 0 0 0 100 100 12800
-cell 3 11 1 1024 0 0 1024 1024 12288
-cell 4 4 0 0 0 0 32 32 4096
-cell 4 7 0 0 0 0 100 100 12800
-cell 4 11 0 0 0 0 1024 1024 131072
-cell 5 4 0 0 0 0 32 32 4096
-cell 5 7 0 0 1 100 0 100 6000
-cell 5 11 0 0 0 0 1024 1024 131072
-cell 6 4 0 0 0 0 32 32 4096
-cell 6 11 0 0 0 0 1024 1024 131072
-cell 7 4 0 0 2 16 16 32 1728
-cell 7 11 0 0 0 0 1024 1024 106496
-leak 4 2 16
-life 4 10 2 16
-life 7 9 1 100
-leak 11 1 1024
-site 1 2
-frame make_small (simple.c:10)
-frame main (simple.c:30)
-site 2 2
-frame make_medium (simple.c:15)
-frame main (simple.c:31)
-site 3 1
-frame main (simple.c:32)
-top 4 alloc 1 1 4 32 32
-top 4 peak 1 1 4 32 32
-top 7 alloc 1 2 1 100 100
-top 7 peak 1 2 1 100 100
-top 11 alloc 1 3 1 1024 1024
-top 11 peak 1 3 1 1024 1024
+col 8 800 4960 2
+cell 8 7 2 164 2 164 0 100 6496
+cell 8 9 2 800 0 0 800 800 4890600
+cell 8 11 1 2000 1 2000 0 2000 56000
+cell 8 13 1 4096 1 4096 0 4096 2932736
+life 7 4 1 64
+life 7 6 1 100
+life 11 5 1 2000
+life 13 10 1 4096
+leak 9 2 800
+at-peak 7 64 1
+at-peak 9 800 2
+at-peak 13 4096 1
+object 1 /build/tests/progs/custom
+source 1 custom.c
+frame 1 1 0x13f8 1 12 main
+site 1 1 1
+frame 2 1 0x169a 1 21 main
+site 2 1 2
+sb 7 1 1 100 0 0 0 0 100
+sb 7 2 1 64 64 1 0 0 64
+frame 3 1 0x14d4 1 14 main
+site 3 1 3
+frame 4 1 0x1542 1 15 main
+site 4 1 4
+sb 9 3 1 300 300 1 300 1 300
+sb 9 4 1 500 500 1 500 1 500
+frame 5 1 0x1466 1 13 main
+site 5 1 5
+sb 11 5 1 2000 0 0 0 0 2000
+frame 6 1 0x1632 1 20 main
+site 6 1 6
+sb 13 6 1 4096 4096 1 0 0 4096
 end

@@ -1,0 +1,31 @@
+# Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+# gen-rows.awk: used by image-rows.test.
+# Write a valid heap-band file (version 1) of NB one-byte bands and two
+# columns in which bands 4 and NB-2 each hold one block of their size for
+# the whole run and allocate and free one more in each column: a chart of
+# NB - 5 rows between them, almost all empty.
+BEGIN {
+   NC = 2; W = 1024; hi = NB - 2
+   print "heapband-format 1"; print "tool: heapband 0.1.0"; print "cmd: ./rows"
+   print "pid: 1"; print "ppid: 1"; print "time-unit: i"; print "bands: quarter"
+   print "band-count: " NB; print "columns-budget: " NC; print "column-width: " W
+   print "column-count: " NC; print "end-time: " (NC * W - 1)
+   for (b = 0; b < NB - 1; b++) print "band " b " " b " " b
+   print "band " (NB - 1) " " (NB - 1) " 18446744073709551615"
+   live = 4 + hi
+   printf "total %d %d %d %d\n", 2 * NC, NC * live, 2 * NC, NC * live
+   printf "peak %d 2 0 %d\n", live, NC * W - 1
+   printf "exit %d 2\n", live
+   print "unknown-frees 0"
+   for (c = 0; c < NC; c++) printf "col %d %d %d 2\n", c, live, live
+   for (c = 0; c < NC; c++) {
+      span = (c == NC - 1) ? W - 1 : W
+      printf "cell %d 4 1 4 1 4 4 4 %d\n", c, 4 * span
+      printf "cell %d %d 1 %d 1 %d %d %d %d\n", c, hi, hi, hi, hi, hi, hi * span
+   }
+   printf "life 4 10 %d %d\n", NC, NC * 4
+   printf "life %d 10 %d %d\n", hi, NC, NC * hi
+   print "leak 4 1 4"
+   printf "leak %d 1 %d\n", hi, hi
+   print "end"
+}
