@@ -20,6 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* When no step fits the terminal (its marks or legend alone overflow it),
+ * the most lines the band rows may still take. */
+#define MIN_FIT_ROWS 8
+
 /* The lines of the chart drawn with opts; -1 out of memory. */
 static long count_lines(const struct hb_chart *ch,
                         const struct hb_ascii_opts *opts)
@@ -109,20 +113,30 @@ int hb_ascii_fit_rows(struct hb_chart *ch, const struct hb_file *f,
                       const struct hb_ascii_opts *opts, struct hb_error *err)
 {
     if (step == 0) {
-        /* The finest step that fits, else the finest of the fewest
-         * lines (merging more does not help a chart whose marks or
-         * legend alone overflow). */
-        long best = -1;
-        for (unsigned s = ch->row_step; s <= HB_BANDS_COARSEST; s *= 2) {
-            long n;
-            if (lines_at(ch, f, s, keep_edges, opts, &n, err) < 0)
+        /* The finest step that fits.  When none does, the lines the
+         * coarsest step needs beyond its one row are fixed (header, marks,
+         * legend): merging more does not help them, so take the finest
+         * step that draws the bands in at most MIN_FIT_ROWS lines rather
+         * than one row of every band. */
+        long at[64];
+        unsigned steps[64];
+        size_t n = 0;
+        for (unsigned s = ch->row_step; s <= HB_BANDS_COARSEST && n < 64;
+             s *= 2) {
+            if (lines_at(ch, f, s, keep_edges, opts, &at[n], err) < 0)
                 return -1;
-            if (best < 0 || n < best) {
-                best = n;
-                step = s;
-            }
-            if (n < lines)
+            steps[n++] = s;
+            if (at[n - 1] < lines)
                 break;
+        }
+        step = steps[n - 1];
+        if (at[n - 1] >= lines) {
+            long fixed = at[n - 1] - 1;
+            for (size_t i = 0; i < n; i++)
+                if (at[i] - fixed <= MIN_FIT_ROWS) {
+                    step = steps[i];
+                    break;
+                }
         }
     }
     return merge_rows(ch, f, step, keep_edges, err);

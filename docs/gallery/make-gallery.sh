@@ -53,6 +53,28 @@ if command -v sqlite3 >/dev/null; then
       < "$gallery/sqlite.sql" > /dev/null)
    chart sqlite ""
 fi
+# Who holds the peak in sqlite3's run: its allocation points and their
+# callers as a tree (--sites), and what it still holds at exit (--by=exit).
+if [ -f "$work/sqlite.hb" ]; then
+   NO_COLOR=1 "$print" --sites "$work/sqlite.hb" >"$gallery/sqlite-sites.txt"
+   NO_COLOR=1 "$print" --sites --by=exit "$work/sqlite.hb" \
+      >"$gallery/sqlite-sites-exit.txt"
+fi
+# A difference of two runs: tests/progs/variant.c built with one
+# allocation of 1000 bytes and of 1016; the diff shows that one band.
+echo "gallery: diff"
+for v in a b; do
+   # -g: sites are matched by source line, the two objects' names differ.
+   gcc -g -O0 -fno-builtin -I"$srcdir/heapband" \
+      -I"$(pkg-config --variable=includedir valgrind)" \
+      -o "$work/variant_$v" "$srcdir/tests/progs/variant_$v.c"
+   (cd "$work" && "$valgrind" -q --heapband-out-file="variant_$v.hb" \
+      "./variant_$v")
+done
+(cd "$work" && NO_COLOR=1 "$print" --width=80 --diff variant_a.hb \
+   variant_b.hb) >"$gallery/diff.txt" || [ $? -eq 1 ]
+"$print" --size=1000x600 --png="$gallery/diff.png" --diff \
+   "$work/variant_a.hb" "$work/variant_b.hb" || [ $? -eq 1 ]
 # Churn hardly shows in live bytes; the allocations chart shows it.
 chart churn -allocs --chart=allocs
 chart churn -lifetime --chart=lifetime
