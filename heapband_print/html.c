@@ -68,7 +68,8 @@ int hb_write_html(const struct hb_chart_job *job)
             o->diff, { &charts[0], &charts[1], o->diff ? NULL : &charts[2] },
             hb_stat_words[o->sel.stat], hb_weight_words[o->sel.weight],
             job->files, o->paths, o->npaths,
-            o->sel.has_min_size || o->sel.has_max_size, o->palette, o->scale
+            o->sel.has_min_size || o->sel.has_max_size, o->palette, o->scale,
+            job->json_more, job
         };
         struct hb_error err = { HB_ERR_NONE, 0, "" };
         if (hb_html_write(o->html, &page, &err) < 0) {

@@ -83,7 +83,12 @@ static int put_data(FILE *out, const struct hb_html_page *p,
                               live->first_band + live->nrows - 1, err) < 0)
             return -1;
     }
-    fputs("]}", out);
+    fputc(']', out);
+    if (p->more != NULL) {
+        fputs(",\n", out);
+        p->more(out, p->more_ctx);
+    }
+    fputc('}', out);
     return 0;
 }
 

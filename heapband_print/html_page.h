@@ -9,8 +9,9 @@
  * any later version.  See the file COPYING.
  *
  * An output like img_file.h: it reads charts (export.h writes them as
- * JSON) and, for the page's zoom, hover and sites, the files themselves
- * (html_data.h).  Invariant: the file is written whole through outfile.c
+ * JSON), for the page's zoom, hover and sites, the files themselves
+ * (html_data.h), and a diff's sites that changed most as the command's
+ * JSON export writes them (one serialisation for both).  Invariant: the file is written whole through outfile.c
  * or not at all, and nothing in it loads anything from the network.  Cost:
  * the JSON is built in memory (about 60 bytes per stored cell) and then
  * written once.
@@ -22,6 +23,7 @@
 
 #include "chart.h"
 #include "error.h"
+#include "export.h"
 #include "hbfile.h"
 #include "palette.h"
 
@@ -40,6 +42,10 @@ struct hb_html_page {
     int rows_fixed;                 /* --min-size/--max-size chose the rows */
     enum hb_palette palette;
     enum hb_scale scale;
+    /* NULL, or a member the command adds to the data (the diff's "sites",
+     * as its JSON export writes it: export.h), called with more_ctx. */
+    hb_json_member *more;
+    const void *more_ctx;
 };
 
 /* Write the report to path.  Returns 0, or -1 with the error in err

@@ -3,8 +3,8 @@
 
    Draws the model's matrix (report-model.js) on a canvas, one pixel per
    plot pixel from a 256-colour palette table, with the heap lines, marks,
-   labels and legend as text around it; hover, keyboard, drag-zoom, sites
-   and the summary table.  window.hb is the hook the browser test reads.
+   labels and legend as text around it; hover, keyboard, drag-zoom, sites,
+   a diff's sites that changed most and the summary table.  window.hb is the hook the browser test reads.
    Cost: a draw is one pass over the cells and the plot's pixels.  It
    follows report-model.js in the page's one script, whose "use strict"
    covers both. */
@@ -373,6 +373,67 @@
     });
   }
 
+  /* The diff's sites that changed most: D.sites is the "sites" member of
+     --diff --format=json, its changes already largest first. */
+  const SITE_FIGURES = [["bytes allocated", "alloc_bytes"], ["bytes at peak", "peak_bytes"],
+                        ["bytes at exit", "exit_bytes"]];
+
+  function changeText(o, n) {
+    const d = n - o;
+    const sign = d > 0 ? "+" : "";
+    if (d === 0) return "0";
+    return sign + d + (o === 0 ? "" : " (" + sign + (100 * d / o).toFixed(2) + "%)");
+  }
+
+  function changedSites() {
+    const sites = D.sites;
+    $("hb-changed").hidden = false;
+    if (!sites.available) {
+      $("hb-changed-note").textContent = "not available (" + sites.reason
+        + "; per-site figures need version 3)";
+      return;
+    }
+    const n = sites.changed.length;
+    $("hb-changed-note").textContent = n + " changed ("
+      + sites.changed.filter((c) => c.status === "new").length + " new, "
+      + sites.changed.filter((c) => c.status === "gone").length + " gone), "
+      + sites.unchanged + " unchanged; matched by stack";
+    if (n === 0) return;
+    const t = $("hb-changed-table");
+    const head = t.createTHead().insertRow();
+    for (const name of ["site", "figure", "old", "new", "change"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = name;
+      head.appendChild(th);
+    }
+    sites.changed.forEach((c, i) => {
+      const body = t.createTBody();
+      body.dataset.site = String(i);
+      SITE_FIGURES.forEach(([label, key], k) => {
+        const tr = body.insertRow();
+        if (k === 0) {
+          const th = document.createElement("th");
+          th.scope = "rowgroup";
+          th.rowSpan = SITE_FIGURES.length + 1;
+          th.textContent = "#" + (i + 1) + (c.status === "changed" ? "" : " (" + c.status + ")");
+          tr.appendChild(th);
+        }
+        const th = document.createElement("th");
+        th.scope = "row";
+        th.textContent = label;
+        tr.appendChild(th);
+        tr.dataset.figure = key;
+        for (const text of [String(c.old[key]), String(c.new[key]), changeText(c.old[key], c.new[key])])
+          tr.insertCell().textContent = text;
+      });
+      const frames = body.insertRow().insertCell();
+      frames.colSpan = 4;
+      frames.className = "hb-frames";
+      frames.textContent = c.frames.map((fr, k) => (k ? "by " : "at ") + fr).join("\n");
+    });
+  }
+
   function setup() {
     $("hb-title").textContent = DIFF ? "heapband difference report" : "heapband report";
     $("hb-command").textContent = FILES.map((f) => f.command).join("  vs  ");
@@ -443,6 +504,7 @@
       show(s.r, s.j);
     });
     summary();
+    if (DIFF) changedSites();
   }
 
   readFragment();

@@ -277,11 +277,62 @@ async function checkDiff(oldFile, newFile) {
     ok(`diff hover: ${hovered} cells show the CSV's change, old and new`);
     const legend = await page.$eval("#hb-legend-line", (e) => e.textContent);
     if (!/OLD .* NEW/.test(legend)) fail("diff: both heap totals not drawn: " + legend);
+    await checkChangedSites(page, oldFile, newFile);
     offline(page);
     ok("diff: no network request, no script error");
   } finally {
     await browser.close();
   }
+}
+
+// The panel of the sites that changed most shows the sites, figures and
+// frames of --diff --format=json's "sites" member, in its order, largest
+// byte change first; or, without version-3 sites, its reason.
+async function checkChangedSites(page, oldFile, newFile) {
+  const sites = JSON.parse(print(["--diff", "--format=json", oldFile, newFile])).sites;
+  const shown = await page.evaluate(() => ({
+    hidden: document.getElementById("hb-changed").hidden,
+    note: document.getElementById("hb-changed-note").textContent,
+    sites: Array.from(document.querySelectorAll("#hb-changed-table tbody")).map((b) => ({
+      head: b.querySelector("th[scope=rowgroup]").textContent,
+      rows: Array.from(b.querySelectorAll("tr[data-figure]")).map((tr) => ({
+        key: tr.dataset.figure, label: tr.querySelector("th[scope=row]").textContent,
+        cells: Array.from(tr.querySelectorAll("td")).map((td) => td.textContent) })),
+      frames: b.querySelector("td.hb-frames").textContent })),
+  }));
+  if (shown.hidden) fail("diff: the changed sites panel is hidden");
+  if (!sites.available) {
+    expectEq("sites not available", `not available (${sites.reason}; per-site figures need version 3)`,
+             shown.note);
+    expectEq("sites not available: rows", 0, shown.sites.length);
+    ok("changed sites: not available, " + sites.reason);
+    return;
+  }
+  const count = (st) => sites.changed.filter((c) => c.status === st).length;
+  expectEq("changed sites note", `${sites.changed.length} changed (${count("new")} new, `
+           + `${count("gone")} gone), ${sites.unchanged} unchanged; matched by stack`, shown.note);
+  expectEq("changed sites listed", sites.changed.length, shown.sites.length);
+  const figures = [["alloc_bytes", "bytes allocated"], ["peak_bytes", "bytes at peak"],
+                   ["exit_bytes", "bytes at exit"]];
+  let last = Infinity;
+  sites.changed.forEach((c, i) => {
+    const s = shown.sites[i];
+    expectEq(`site ${i + 1} head`, "#" + (i + 1) + (c.status === "changed" ? "" : ` (${c.status})`), s.head);
+    expectEq(`site ${i + 1} frames`, c.frames.map((f, k) => (k ? "by " : "at ") + f).join("\n"), s.frames);
+    expectEq(`site ${i + 1} rows`, figures.map((f) => f[0]).join(" "), s.rows.map((r) => r.key).join(" "));
+    let largest = 0;
+    figures.forEach(([key, label], k) => {
+      const o = c.old[key], n = c.new[key], d = n - o;
+      const pct = o === 0 || d === 0 ? "" : ` (${d > 0 ? "+" : ""}${(100 * d / o).toFixed(2)}%)`;
+      const change = d === 0 ? "0" : (d > 0 ? "+" : "") + d + pct;
+      expectEq(`site ${i + 1} ${key} label`, label, s.rows[k].label);
+      expectEq(`site ${i + 1} ${key} old new change`, [o, n, change].join(" | "), s.rows[k].cells.join(" | "));
+      largest = Math.max(largest, Math.abs(d));
+    });
+    if (largest > last) fail(`site ${i + 1}: a byte change of ${largest} after one of ${last}`);
+    last = largest;
+  });
+  ok(`changed sites: ${sites.changed.length} sites, their figures and frames as the JSON's, largest first`);
 }
 
 async function screenshots(dir, file, oldFile, newFile) {
