@@ -318,14 +318,15 @@ void hb_text_heatmap(const struct hb_text_drawing *d)
         }
         hb_text_left_margin(d, ch->row_labels[r],
                             d->o->unicode ? "\u2502" : "|");
+        const double *row = hb_chart_row(ch, r);
         for (size_t j = 0; j < ch->ncols; j++) {
             size_t i = r * ch->ncols + j;
             if (ch->diverging && ch->diff.ended[j] != HB_ENDED_NONE)
-                print_ended_cell(d, ch->cells[i]);
+                print_ended_cell(d, row[j]);
             else if (ch->diverging && ch->diff.noise[i])
                 print_cell(d, 0);
             else
-                print_cell(d, shade_index(d, ch->cells[i]));
+                print_cell(d, shade_index(d, row[j]));
         }
         fputc('\n', d->out);
     }

@@ -62,15 +62,21 @@ static int merge_rows(struct hb_chart *ch, const struct hb_file *f,
  * -1 out of memory (free_rows frees what was copied). */
 static int copy_rows(const struct hb_chart *ch, struct hb_chart *copy)
 {
-    size_t ncells = ch->nrows * ch->ncols, n = ch->nrows ? ch->nrows : 1;
+    size_t ncells = hb_chart_stored_cells(ch), n = ch->nrows ? ch->nrows : 1;
     *copy = *ch;
     copy->cells = malloc((ncells ? ncells : 1) * sizeof *copy->cells);
+    copy->row_cells = ch->row_cells ? malloc(n * sizeof *copy->row_cells)
+                                    : NULL;
     copy->row_lo = malloc(n * sizeof *copy->row_lo);
     copy->row_hi = malloc(n * sizeof *copy->row_hi);
     copy->row_labels = calloc(n, sizeof *copy->row_labels);
-    if (!copy->cells || !copy->row_lo || !copy->row_hi || !copy->row_labels)
+    if (!copy->cells || !copy->row_lo || !copy->row_hi || !copy->row_labels
+        || (ch->row_cells && !copy->row_cells))
         return -1;
     memcpy(copy->cells, ch->cells, ncells * sizeof *ch->cells);
+    if (ch->row_cells)
+        memcpy(copy->row_cells, ch->row_cells,
+               ch->nrows * sizeof *ch->row_cells);
     memcpy(copy->row_lo, ch->row_lo, ch->nrows * sizeof *ch->row_lo);
     memcpy(copy->row_hi, ch->row_hi, ch->nrows * sizeof *ch->row_hi);
     for (size_t r = 0; r < ch->nrows; r++)
@@ -85,6 +91,7 @@ static void free_rows(struct hb_chart *copy)
         free(copy->row_labels[r]);
     free(copy->row_labels);
     free(copy->cells);
+    free(copy->row_cells);
     free(copy->row_lo);
     free(copy->row_hi);
 }

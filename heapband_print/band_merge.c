@@ -138,7 +138,7 @@ static void free_labels(char **labels, size_t n)
 static void set_vmax(struct hb_chart *ch)
 {
     ch->vmax = 0;
-    for (size_t i = 0; i < ch->nrows * ch->ncols; i++)
+    for (size_t i = 0; i < hb_chart_stored_cells(ch); i++)
         if (ch->cells[i] > ch->vmax)
             ch->vmax = ch->cells[i];
 }
@@ -150,10 +150,20 @@ int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
     if (hb_band_rows_plan(&p, ch->row_lo, ch->row_hi, ch->nrows, step,
                           err) < 0)
         return -1;
-    size_t ncells = p.nrows * ch->ncols;
-    double *cells = malloc((ncells > 0 ? ncells : 1) * sizeof *cells);
+    /* A chart storing only its rows with data (chart.h) stays so: a
+     * merged row is stored when one of its rows is. */
+    unsigned char *has_data = NULL;
+    if (ch->row_cells != NULL
+        && (has_data = calloc(p.nrows ? p.nrows : 1, 1)) != NULL)
+        for (size_t i = 0; i < p.nbands; i++)
+            has_data[p.row_of[i]] |= !hb_chart_row_empty(ch, i);
+    double *cells = NULL;
+    size_t *row_cells = NULL, ncells = 0;
     char **labels = calloc(p.nrows ? p.nrows : 1, sizeof *labels);
-    int ok = cells != NULL && labels != NULL;
+    int ok = (ch->row_cells == NULL || has_data != NULL) && labels != NULL
+             && hb_chart_rows_layout(p.nrows, ch->ncols, has_data, &cells,
+                                     &row_cells, &ncells) == 0;
+    free(has_data);
     for (size_t r = 0; ok && r < p.nrows; r++) {
         char label[80];
         hb_format_band(label, sizeof label, p.row_lo[r], p.row_hi[r]);
@@ -165,12 +175,24 @@ int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
         hb_band_rows_free(&p);
         return hb_error_nomem(err, "merging the bands");
     }
-    hb_band_rows_sum(&p, ch->cells, ch->ncols, cells);
+    if (row_cells == NULL)
+        hb_band_rows_sum(&p, ch->cells, ch->ncols, cells);
+    for (size_t i = 0; row_cells != NULL && i < p.nbands; i++) {
+        if (hb_chart_row_empty(ch, i))
+            continue;       /* its row may be the shared one of zeros */
+        double *row = cells + row_cells[p.row_of[i]];
+        const double *in = hb_chart_row(ch, i);
+        for (size_t j = 0; j < ch->ncols; j++)
+            row[j] += in[j];
+    }
     free(ch->cells);
+    free(ch->row_cells);
     free_labels(ch->row_labels, ch->nrows);
     free(ch->row_lo);
     free(ch->row_hi);
     ch->cells = cells;
+    ch->row_cells = row_cells;
+    ch->ncells = row_cells != NULL ? ncells : 0;
     ch->row_labels = labels;
     ch->row_lo = p.row_lo;
     ch->row_hi = p.row_hi;
@@ -185,8 +207,9 @@ int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
 
 int hb_chart_row_empty(const struct hb_chart *ch, size_t r)
 {
+    const double *row = hb_chart_row(ch, r);
     for (size_t j = 0; j < ch->ncols; j++)
-        if (ch->cells[r * ch->ncols + j] != 0)
+        if (row[j] != 0)
             return 0;
     return 1;
 }
@@ -208,8 +231,12 @@ void hb_chart_trim_rows(struct hb_chart *ch, const struct hb_file *f)
     memmove(ch->row_labels, ch->row_labels + lo, n * sizeof *ch->row_labels);
     memmove(ch->row_lo, ch->row_lo + lo, n * sizeof *ch->row_lo);
     memmove(ch->row_hi, ch->row_hi + lo, n * sizeof *ch->row_hi);
-    memmove(ch->cells, ch->cells + lo * ch->ncols,
-            n * ch->ncols * sizeof *ch->cells);
+    if (ch->row_cells != NULL)      /* the rows' cells stay where they are */
+        memmove(ch->row_cells, ch->row_cells + lo,
+                n * sizeof *ch->row_cells);
+    else
+        memmove(ch->cells, ch->cells + lo * ch->ncols,
+                n * ch->ncols * sizeof *ch->cells);
     ch->nrows = n;
     ch->first_band = hb_band_of_size(f, ch->row_lo[0]);
 }

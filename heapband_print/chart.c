@@ -34,7 +34,34 @@ double hb_scale_value(double v, double vmax, enum hb_scale scale)
     return s > 1 ? 1 : s;
 }
 
-int hb_chart_alloc(struct hb_chart *ch, size_t nrows, size_t ncols)
+int hb_chart_rows_layout(size_t nrows, size_t ncols,
+                         const unsigned char *has_data, double **cells,
+                         size_t **row_cells, size_t *ncells)
+{
+    size_t kept = 0;
+    for (size_t r = 0; r < nrows; r++)
+        kept += has_data == NULL || has_data[r] != 0;
+    *ncells = (has_data != NULL ? kept + 1 : kept) * ncols;
+    *cells = calloc(*ncells ? *ncells : 1, sizeof **cells);
+    *row_cells = NULL;
+    if (has_data != NULL)
+        *row_cells = malloc((nrows ? nrows : 1) * sizeof **row_cells);
+    if (*cells == NULL || (has_data != NULL && *row_cells == NULL)) {
+        free(*cells);
+        free(*row_cells);
+        *cells = NULL;
+        *row_cells = NULL;
+        return -1;
+    }
+    size_t zeros = kept * ncols;        /* the shared row, last */
+    kept = 0;
+    for (size_t r = 0; has_data != NULL && r < nrows; r++)
+        (*row_cells)[r] = has_data[r] ? kept++ * ncols : zeros;
+    return 0;
+}
+
+int hb_chart_alloc_rows(struct hb_chart *ch, size_t nrows, size_t ncols,
+                        const unsigned char *has_data)
 {
     ch->nrows = nrows;
     ch->ncols = ncols;
@@ -43,9 +70,18 @@ int hb_chart_alloc(struct hb_chart *ch, size_t nrows, size_t ncols)
     ch->row_hi = calloc(nrows, sizeof *ch->row_hi);
     ch->x_start = calloc(ncols, sizeof *ch->x_start);
     ch->x_end = calloc(ncols, sizeof *ch->x_end);
-    ch->cells = calloc(nrows * ncols, sizeof *ch->cells);
+    if (hb_chart_rows_layout(nrows, ncols, has_data, &ch->cells,
+                             &ch->row_cells, &ch->ncells) < 0)
+        return -1;
+    if (has_data == NULL)
+        ch->ncells = 0;             /* dense: see hb_chart_stored_cells */
     return ch->row_labels && ch->row_lo && ch->row_hi && ch->x_start
-           && ch->x_end && ch->cells ? 0 : -1;
+           && ch->x_end ? 0 : -1;
+}
+
+int hb_chart_alloc(struct hb_chart *ch, size_t nrows, size_t ncols)
+{
+    return hb_chart_alloc_rows(ch, nrows, ncols, NULL);
 }
 
 int hb_chart_add_mark(struct hb_chart *ch, size_t *cap, uint64_t t,
@@ -97,6 +133,7 @@ void hb_chart_free(struct hb_chart *ch)
     free(ch->x_start);
     free(ch->x_end);
     free(ch->cells);
+    free(ch->row_cells);
     free(ch->line);
     free(ch->diff.noise);
     free(ch->diff.old_line);

@@ -70,8 +70,17 @@ struct hb_chart {
     uint64_t *x_start, *x_end;
     char **col_labels;        /* ncols labels, or NULL (time charts) */
 
-    /* cells[r * ncols + c]; 0 means empty (drawn as background). */
+    /* Row r's cells: hb_chart_row(chart, r)[c]; 0 means empty (drawn as
+     * background).  row_cells NULL: every row is stored, row r at
+     * cells[r * ncols].  Otherwise row r starts at cells[row_cells[r]] and
+     * the rows without data share one stored row of zeros, so a chart
+     * costs 8 bytes a row plus 8 a cell of its rows with data, not 8 a
+     * cell of every row (bands far apart, the empty bands between);
+     * ncells is then the number of doubles in cells.  Only the chart's
+     * builders write cells. */
     double *cells;
+    size_t *row_cells;
+    size_t ncells;
     double vmax;              /* largest cell value (0 if all empty) */
 
     /* The total heap drawn over the heatmap (live chart), or NULL. */
@@ -113,10 +122,39 @@ struct hb_chart {
     struct hb_chart_diff diff;
 };
 
-/* Allocate the matrix of an empty chart: nrows x ncols cells (all 0),
+/* Allocate the matrix of an empty chart: nrows x ncols cells (all 0, every
+ * row stored),
  * x_start, x_end, row_labels (all NULL), row_lo, row_hi.  Returns 0, or -1
  * (out of memory; hb_chart_free frees what was allocated). */
 int hb_chart_alloc(struct hb_chart *chart, size_t nrows, size_t ncols);
+
+/* hb_chart_alloc storing only the rows r with has_data[r] (has_data
+ * NULL: every row): the other rows share one row of zeros. */
+int hb_chart_alloc_rows(struct hb_chart *chart, size_t nrows, size_t ncols,
+                        const unsigned char *has_data);
+
+/* Zeroed cells for nrows x ncols with only the rows has_data[r] stored
+ * (NULL: all, *row_cells NULL) and the shared row of zeros: *cells,
+ * *row_cells and *ncells as in struct hb_chart.  Returns 0, or -1 (out of
+ * memory, nothing allocated). */
+int hb_chart_rows_layout(size_t nrows, size_t ncols,
+                         const unsigned char *has_data, double **cells,
+                         size_t **row_cells, size_t *ncells);
+
+/* The ncols cells of row r. */
+static inline const double *hb_chart_row(const struct hb_chart *chart,
+                                         size_t r)
+{
+    return chart->cells + (chart->row_cells != NULL ? chart->row_cells[r]
+                                                    : r * chart->ncols);
+}
+
+/* The number of doubles in chart->cells. */
+static inline size_t hb_chart_stored_cells(const struct hb_chart *chart)
+{
+    return chart->row_cells != NULL ? chart->ncells
+                                    : chart->nrows * chart->ncols;
+}
 
 /* Append the phase mark "PREFIX NAME" at time t; *cap is the capacity of
  * chart->marks (0 at first).  Returns 0, or -1 (out of memory). */

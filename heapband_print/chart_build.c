@@ -114,12 +114,13 @@ static void set_run_summary(struct hb_run_summary *run,
     };
 }
 
-int hb_chart_start(struct hb_chart *ch, const struct hb_file *f,
-                   uint64_t first_band, uint64_t last_band, size_t ncols,
-                   struct hb_error *err)
+/* hb_chart_start storing the rows with has_data only (NULL: all). */
+static int start_rows(struct hb_chart *ch, const struct hb_file *f,
+                      uint64_t first_band, uint64_t last_band, size_t ncols,
+                      const unsigned char *has_data, struct hb_error *err)
 {
     size_t nrows = (size_t)(last_band - first_band + 1);
-    if (hb_chart_alloc(ch, nrows, ncols) < 0)
+    if (hb_chart_alloc_rows(ch, nrows, ncols, has_data) < 0)
         return hb_error_nomem(err, "building the chart");
     ch->first_band = first_band;
     ch->file_step = ch->row_step = hb_band_file_step(f);
@@ -136,6 +137,13 @@ int hb_chart_start(struct hb_chart *ch, const struct hb_file *f,
     if ((ch->run.cmd = strdup(f->cmd)) == NULL)
         return hb_error_nomem(err, "building the chart");
     return 0;
+}
+
+int hb_chart_start(struct hb_chart *ch, const struct hb_file *f,
+                   uint64_t first_band, uint64_t last_band, size_t ncols,
+                   struct hb_error *err)
+{
+    return start_rows(ch, f, first_band, last_band, ncols, NULL, err);
 }
 
 /* ------------------------------------------------------------- titles */
@@ -156,7 +164,7 @@ static int set_titles(const struct hb_file *f, const struct hb_selection *sel,
 static void set_vmax(struct hb_chart *ch)
 {
     ch->vmax = 0;
-    for (size_t i = 0; i < ch->nrows * ch->ncols; i++)
+    for (size_t i = 0; i < hb_chart_stored_cells(ch); i++)
         if (ch->cells[i] > ch->vmax)
             ch->vmax = ch->cells[i];
 }
@@ -209,15 +217,25 @@ static int build_time_chart(const struct hb_file *f,
     int have = hb_grid_bands(&g, &lo, &hi, err);
     if (have < 0
         || hb_chart_choose_rows(f, sel, have, lo, hi, &first_band, &last_band,
-                                err) < 0
-        || hb_chart_start(ch, f, first_band, last_band, g.ncols, err) < 0)
+                                err) < 0)
+        return -1;
+    /* Only the rows with data are stored (chart.h): the bands between
+     * two far apart cost a row index each, not a row of cells. */
+    unsigned char *has_data = malloc((size_t)(last_band - first_band + 1));
+    if (has_data == NULL)
+        return hb_error_nomem(err, "building the chart");
+    int r = hb_grid_data_rows(&g, sel, first_band, last_band, has_data, err);
+    if (r == 0)
+        r = start_rows(ch, f, first_band, last_band, g.ncols, has_data, err);
+    free(has_data);
+    if (r < 0)
         return -1;
     ch->align = HB_ALIGN_TIME;
     ch->stored_per_col = lay.per_col;
     for (size_t j = 0; j < g.ncols; j++)
         hb_time_layout_span(&lay, j, &ch->x_start[j], &ch->x_end[j]);
-    if (hb_grid_fill(&g, sel, first_band, last_band, ch->x_start, ch->x_end,
-                     ch->cells, err) < 0)
+    if (hb_grid_fill_rows(&g, sel, first_band, last_band, ch->x_start,
+                          ch->x_end, ch->row_cells, ch->cells, err) < 0)
         return -1;
     if (add_heap_line(&g, ch) < 0 || add_file_marks(f, ch) < 0)
         return hb_error_nomem(err, "building the chart");

@@ -82,7 +82,7 @@ void hb_export_csv(FILE *out, const struct hb_chart *ch)
                  (unsigned long long)ch->row_lo[r],
                  (unsigned long long)ch->row_hi[r]);
         csv_double_line(out, "band", ch->row_labels[r], lohi,
-                        ch->cells + r * ch->ncols, ch->ncols);
+                        hb_chart_row(ch, r), ch->ncols);
     }
 }
 
@@ -139,7 +139,7 @@ static void json_rows(FILE *out, const struct hb_chart *ch)
         fprintf(out, ", \"lo\": %llu, \"hi\": %llu, \"values\": ",
                 (unsigned long long)ch->row_lo[r],
                 (unsigned long long)ch->row_hi[r]);
-        json_doubles(out, ch->cells + r * ch->ncols, ch->ncols);
+        json_doubles(out, hb_chart_row(ch, r), ch->ncols);
         fprintf(out, "}%s\n", r > 0 ? "," : "");
     }
     fputs("  ],\n", out);

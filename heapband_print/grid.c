@@ -23,6 +23,7 @@
 #include "grid.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* ------------------------------------------------------------ layouts */
 
@@ -287,18 +288,6 @@ static void start_col(const struct hb_grid *g, const uint64_t *x_start,
 
 /* Column col's sums (acc, one per row) into its cells: counts, or averages
  * over its time; acc is cleared for the next column. */
-static void flush_sums(enum merge_rule rule, hb_u128 *acc, size_t nrows,
-                       size_t ncols, const struct fill_col *col,
-                       double *cells)
-{
-    uint64_t den = rule == AVG_LIVE ? col->time : 1;
-    for (size_t r = 0; r < nrows; r++) {
-        if (acc[r] == 0)
-            continue;               /* the cell stays 0 */
-        cells[r * ncols + col->j] = ratio(acc[r], den);
-        acc[r] = 0;
-    }
-}
 
 /* Version 3: what each row carries (see the head comment): its band's
  * LIVE_END, and the first stored column it has not accounted for. */
@@ -313,9 +302,31 @@ struct fill {
     uint64_t first_band, last_band;
     const uint64_t *x_start, *x_end;   /* NULL: the file's own times */
     double *cells;
+    const size_t *row_cells;           /* NULL: row r at r * ncols */
     hb_u128 *acc;                      /* a sum per row, or NULL */
     struct carry *carry;               /* version 3, else NULL */
 };
+
+/* The cell of row r in chart column j. */
+static inline double *cell_at(const struct fill *fl, size_t r, size_t j)
+{
+    return &fl->cells[(fl->row_cells != NULL ? fl->row_cells[r]
+                                             : r * fl->g->ncols) + j];
+}
+
+/* Column col's sums (one per row) into its cells: counts, or averages
+ * over its time; the sums are cleared for the next column. */
+static void flush_sums(const struct fill *fl, enum merge_rule rule,
+                       size_t nrows, const struct fill_col *col)
+{
+    uint64_t den = rule == AVG_LIVE ? col->time : 1;
+    for (size_t r = 0; r < nrows; r++) {
+        if (fl->acc[r] == 0)
+            continue;               /* the cell stays 0 */
+        *cell_at(fl, r, col->j) = ratio(fl->acc[r], den);
+        fl->acc[r] = 0;
+    }
+}
 
 /* One cell's value in its chart cell: a stored cell of stored column c
  * (LIVE_MAX live_max, LIVE_END live_end, LIVE_INTEGRAL integral, and
@@ -326,7 +337,7 @@ merge_cell(const struct fill *fl, enum merge_rule rule,
            uint64_t allocs, uint64_t bytes, uint64_t live_end,
            uint64_t live_max, hb_u128 integral)
 {
-    double *cell = &fl->cells[r * fl->g->ncols + col->j];
+    double *cell = cell_at(fl, r, col->j);
     switch (rule) {
     case SUM_ALLOCS:
         fl->acc[r] += allocs;
@@ -379,7 +390,7 @@ end_col(const struct fill *fl, enum merge_rule rule,
         for (size_t r = 0; r < nrows; r++)
             merge_quiet(fl, rule, col, r, col->last + 1);
     if (fl->acc != NULL)
-        flush_sums(rule, fl->acc, nrows, fl->g->ncols, col, fl->cells);
+        flush_sums(fl, rule, nrows, col);
 }
 
 /* Move the fill from chart column col to chart column j: versions 1 and 2
@@ -454,22 +465,52 @@ static int start_carry(const struct fill *fl, struct carry *q)
     return 0;
 }
 
-int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
-                 uint64_t first_band, uint64_t last_band,
-                 const uint64_t *x_start, const uint64_t *x_end,
-                 double *cells, struct hb_error *err)
+/* Does the fill of this rule follow version 3's quiet cells? */
+static int fill_carries(const struct hb_file *f, enum merge_rule rule)
+{
+    return hb_quiet_carries(f) && rule != SUM_ALLOCS
+           && rule != SUM_ALLOC_BYTES;
+}
+
+int hb_grid_data_rows(const struct hb_grid *g, const struct hb_selection *sel,
+                      uint64_t first_band, uint64_t last_band,
+                      unsigned char *has_data, struct hb_error *err)
+{
+    const struct hb_file *f = g->f;
+    size_t nrows = (size_t)(last_band - first_band + 1), first, end;
+    memset(has_data, 0, nrows);
+    grid_cells(g, &first, &end);
+    for (size_t i = first; i < end; i++)
+        if (f->cells[i].b >= first_band && f->cells[i].b <= last_band)
+            has_data[f->cells[i].b - first_band] = 1;
+    if (!fill_carries(f, merge_rule(sel)))
+        return 0;                   /* else as start_carry */
+    uint64_t *live = malloc(nrows * sizeof *live);
+    if (live == NULL)
+        return hb_error_nomem(err, "building the chart");
+    hb_live_before(f, g->c_first, first_band, last_band, live);
+    for (size_t r = 0; r < nrows; r++)
+        has_data[r] |= live[r] != 0;
+    free(live);
+    return 0;
+}
+
+int hb_grid_fill_rows(const struct hb_grid *g, const struct hb_selection *sel,
+                      uint64_t first_band, uint64_t last_band,
+                      const uint64_t *x_start, const uint64_t *x_end,
+                      const size_t *row_cells, double *cells,
+                      struct hb_error *err)
 {
     enum merge_rule rule = merge_rule(sel);
     struct carry q = { NULL, NULL };
-    struct fill fl = { g, first_band, last_band, x_start, x_end, cells, NULL,
-                       NULL };
+    struct fill fl = { g, first_band, last_band, x_start, x_end, cells,
+                       row_cells, NULL, NULL };
     int r = 0;
     if (rule == SUM_ALLOCS || rule == SUM_ALLOC_BYTES || rule == AVG_LIVE) {
         fl.acc = calloc((size_t)(last_band - first_band + 1), sizeof *fl.acc);
         r = fl.acc == NULL ? -1 : 0;
     }
-    if (r == 0 && hb_quiet_carries(g->f) && rule != SUM_ALLOCS
-        && rule != SUM_ALLOC_BYTES) {
+    if (r == 0 && fill_carries(g->f, rule)) {
         fl.carry = &q;
         r = start_carry(&fl, &q);
     }
@@ -486,6 +527,15 @@ int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
     free(q.next);
     free(fl.acc);
     return r < 0 ? hb_error_nomem(err, "building the chart") : 0;
+}
+
+int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
+                 uint64_t first_band, uint64_t last_band,
+                 const uint64_t *x_start, const uint64_t *x_end,
+                 double *cells, struct hb_error *err)
+{
+    return hb_grid_fill_rows(g, sel, first_band, last_band, x_start, x_end,
+                             NULL, cells, err);
 }
 
 void hb_grid_fill_line(const struct hb_grid *g, double *line)

@@ -133,6 +133,24 @@ int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
                  const uint64_t *x_start, const uint64_t *x_end,
                  double *cells, struct hb_error *err);
 
+/* hb_grid_fill into a chart whose row r starts at cells[row_cells[r]]
+ * (chart.h; NULL: at r * ncols).  Only the rows hb_grid_data_rows marks
+ * are written. */
+int hb_grid_fill_rows(const struct hb_grid *g, const struct hb_selection *sel,
+                      uint64_t first_band, uint64_t last_band,
+                      const uint64_t *x_start, const uint64_t *x_end,
+                      const size_t *row_cells, double *cells,
+                      struct hb_error *err);
+
+/* has_data[b - first_band] = 1 for every band b first_band .. last_band
+ * that hb_grid_fill can give a value other than 0 (a record in the grid's
+ * stored columns, or for a live chart of version 3 live bytes carried into
+ * them), else 0.  Returns 0, or -1 (out of memory, in err).  One pass over
+ * the grid's records. */
+int hb_grid_data_rows(const struct hb_grid *g, const struct hb_selection *sel,
+                      uint64_t first_band, uint64_t last_band,
+                      unsigned char *has_data, struct hb_error *err);
+
 /* The total heap of every chart column: the largest LIVE_MAX of its
  * stored columns (with version 3's quiet ones), into line[j] (zeros on
  * entry). */

@@ -453,9 +453,9 @@ size_t hb_image_legend_ticks(const struct hb_image_layout *lay,
 
 static int row_has_data(const struct hb_chart *ch, size_t r)
 {
-    for (size_t c = 0; ch->cells && c < ch->ncols; c++)
-        if (ch->cells[r * ch->ncols + c] > 0
-            || (ch->diverging && ch->cells[r * ch->ncols + c] < 0))
+    const double *row = ch->cells ? hb_chart_row(ch, r) : NULL;
+    for (size_t c = 0; row && c < ch->ncols; c++)
+        if (row[c] > 0 || (ch->diverging && row[c] < 0))
             return 1;
     return 0;
 }

@@ -98,14 +98,16 @@ static double group_value(const struct hb_chart *ch, size_t r0, size_t r1,
                           size_t c0, size_t c1)
 {
     double best = 0;
-    for (size_t r = r0; r <= r1; r++)
+    for (size_t r = r0; r <= r1; r++) {
+        const double *row = hb_chart_row(ch, r);
         for (size_t c = c0; c <= c1; c++) {
-            double v = ch->cells[r * ch->ncols + c];
+            double v = row[c];
             if (ch->diverging && ch->diff.noise[r * ch->ncols + c])
                 continue;
             if (ch->diverging ? fabs(v) > fabs(best) : v > best)
                 best = v;       /* NaN never is */
         }
+    }
     return best;
 }
 

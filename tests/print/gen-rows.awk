@@ -1,11 +1,12 @@
 # Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
-# gen-rows.awk: used by image-rows.test.
-# Write a valid heap-band file (version 1) of NB one-byte bands and two
-# columns in which bands 4 and NB-2 each hold one block of their size for
-# the whole run and allocate and free one more in each column: a chart of
-# NB - 5 rows between them, almost all empty.
+# gen-rows.awk: used by image-rows.test and chart-rows-memory.test.
+# Write a valid heap-band file (version 1) of NB one-byte bands and NC
+# columns (2 unless given) in which bands 4 and NB-2 each hold one block of
+# their size for the whole run and allocate and free one more in each
+# column: a chart of NB - 5 rows between them, almost all empty.
 BEGIN {
-   NC = 2; W = 1024; hi = NB - 2
+   if (NC == 0) NC = 2
+   W = 1024; hi = NB - 2
    print "heapband-format 1"; print "tool: heapband 0.1.0"; print "cmd: ./rows"
    print "pid: 1"; print "ppid: 1"; print "time-unit: i"; print "bands: quarter"
    print "band-count: " NB; print "columns-budget: " NC; print "column-width: " W
