@@ -100,13 +100,18 @@ static void integrate_band ( UInt band, HbTime t )
 }
 
 /* Every band in use gets its live end, zero included: a snapshot may have
-   closed this column before (HB_(columns_settle)) with other values. */
+   closed this column before (HB_(columns_settle)) with other values.  A
+   cell that already holds it is not written, so that a band empty in
+   this column leaves the cell's page untouched (reading a page that was
+   never written costs no memory; writing even a zero would). */
 static void close_open_column ( HbTime end )
 {
    UInt b;
    for (b = 0; b < bands_in_use; b++) {
+      HbCell* cell = cell_at(open_col, b);
       integrate_band(b, end);
-      cell_at(open_col, b)->live_end_B = band_live_B[b];
+      if (cell->live_end_B != band_live_B[b])
+         cell->live_end_B = band_live_B[b];
    }
    columns[open_col].live_end_B = heap_live_B;
    columns[open_col].blocks_end = heap_live_blocks;

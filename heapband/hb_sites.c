@@ -20,9 +20,8 @@
    (recognised by address: the text of vgpreload_heapband, found once) and
    interned by the core as an ExeContext; hb_stacks.c maps each
    ExeContext to its written stack, so that two allocations are one site
-   exactly when their written frames are equal.  The pair (ExeContext's
-   unique number, band) is then the key of a small alias node that points
-   at the site.
+   exactly when their written frames are equal.  Each written stack keeps
+   the list of its sites, one per band it allocated in.
 
    Invariant: a site's live part (hb_atpeak.h) holds the live bytes and
    blocks of the blocks that point at it, now and at the run's peak;
@@ -33,18 +32,19 @@
    Cost: each block points at its site, so a free updates the site without
    a lookup; an allocation costs the stack unwind of --depth + 1 frames
    (the dominant cost, as in massif and DHAT; --depth=0 skips it) plus
-   one hash lookup, none when it
-   comes from the same stack as the one before and that stack has already
-   allocated in the band since.  A site is a 96-byte node, an alias 24
-   bytes and an 8-byte slot in the table of sites by number (for the
-   blocks' headers, hb_blocks.c), all kept to the end of the run; 4 KB
-   cache the sites of the last stack, and two 528-byte buffers hold the
-   last stack and the one being unwound.
+   the lookup of its ExeContext's written stack (one hash lookup) and a
+   walk of that stack's few sites, none when it comes from the same stack
+   as the one before and that stack has already allocated in the band
+   since.  A site is 88 bytes in a chunk of 512 (no per-site table or
+   allocation header: a site's number indexes the chunks, for the blocks'
+   headers, hb_blocks.c), plus 8 bytes per written stack for its list,
+   all kept to the end of the run; 4 KB cache the sites of the last stack,
+   and two 528-byte buffers hold the last stack and the one being
+   unwound.
    At exit, sorting the sites and, per band, three rankings. */
 
 #include "hb_sites.h"
 #include "hb_atpeak.h"
-#include "pub_tool_hashtable.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcassert.h"
@@ -57,8 +57,7 @@
 #define HB_REPLACEMENT_FRAMES 2
 
 struct _HbSite {
-   struct _HbSite* next;     /* VgHashNode header */
-   UWord           key;      /* site_key(stack, band) */
+   struct _HbSite* next_in_stack;   /* the same stack's site in another band */
    const HbStack*  stack;
    UInt            band;
    UInt            seq;      /* order of creation, i.e. of first allocation */
@@ -67,28 +66,16 @@ struct _HbSite {
    HbLivePart      live;
 };
 
-/* (ExeContext, band) -> site. */
-typedef struct _SiteAlias {
-   struct _SiteAlias* next;  /* VgHashNode header */
-   UWord              key;   /* band_key(ECU, band) */
-   HbSite*            site;
-} SiteAlias;
+/* Sites are never freed, so they are carved from chunks of this many,
+   without the arena's per-block overhead; site number i + 1 is entry
+   i % SITES_PER_CHUNK of chunk i / SITES_PER_CHUNK. */
+#define SITES_PER_CHUNK 512
 
-/* The key's low bits hold the band, which is below HB_MAX_BANDS
-   (hb_bands.c checks it), so no two keys collide.  HB_MAX_BANDS is a
-   power of two, so the multiplication is a shift. */
-STATIC_ASSERT((HB_MAX_BANDS & (HB_MAX_BANDS - 1)) == 0);
-
-static UWord band_key ( UInt id, UInt band )
-{
-   return (UWord)id * HB_MAX_BANDS + band;
-}
-
-static UInt         depth = 0;
-static VgHashTable* sites = NULL;     /* by band_key(stack id, band) */
-static VgHashTable* aliases = NULL;   /* by band_key(ECU, band) */
-static UInt         n_sites = 0;
-static XArray*      sites_by_seq = NULL;   /* of HbSite*, for HB_(site_id) */
+static UInt    depth = 0;
+static UInt    n_sites = 0;
+static XArray* site_chunks = NULL;      /* of HbSite*, SITES_PER_CHUNK each */
+static XArray* first_site_of_stack = NULL;   /* of HbSite*, by stack id - 1:
+                                                the list of its sites */
 
 /* The text of the malloc replacement, whose frames are not the program's. */
 static Bool replacement_looked_up = False;
@@ -98,10 +85,10 @@ void HB_(sites_init) ( UInt d )
 {
    depth = d;
    if (depth == 0) return;
-   sites   = VG_(HT_construct)("hb.sites");
-   aliases = VG_(HT_construct)("hb.sites.aliases");
-   sites_by_seq = VG_(newXA)(VG_(malloc), "hb.sites.byseq", VG_(free),
-                             sizeof(HbSite*));
+   site_chunks = VG_(newXA)(VG_(malloc), "hb.sites.chunks", VG_(free),
+                            sizeof(HbSite*));
+   first_site_of_stack = VG_(newXA)(VG_(malloc), "hb.sites.bystack",
+                                    VG_(free), sizeof(HbSite*));
    HB_(stacks_init)();
 }
 
@@ -177,38 +164,50 @@ static Bool same_stack ( const Stack* a, const Stack* b )
    return True;
 }
 
-/* The site of a stack (its ExeContext and its addresses) in a band,
-   found through its alias, or through its written stack the first time
-   the pair is seen. */
+/* A new site, zeroed, numbered n_sites + 1. */
+static HbSite* new_site ( void )
+{
+   UInt    i = n_sites % SITES_PER_CHUNK;
+   HbSite* chunk;
+   if (i == 0) {
+      chunk = VG_(calloc)("hb.sites.chunk", SITES_PER_CHUNK, sizeof(HbSite));
+      VG_(addToXA)(site_chunks, &chunk);
+   } else {
+      chunk = *(HbSite**)VG_(indexXA)(site_chunks,
+                                      VG_(sizeXA)(site_chunks) - 1);
+   }
+   chunk[i].seq = n_sites++;
+   return &chunk[i];
+}
+
+/* The site of a stack (its ExeContext and its addresses) in a band: the
+   ExeContext's written stack (hb_stacks.c keeps it by ECU), then that
+   stack's list of sites, one per band it allocated in (a few). */
 static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
 {
    UInt           ecu = VG_(get_ECU_from_ExeContext)(ec);
-   UWord          alias_key = band_key(ecu, band);
-   SiteAlias*     alias = VG_(HT_lookup)(aliases, alias_key);
-   const HbStack* stack;
+   const HbStack* stack = HB_(stack_of)(ecu, frames_of(ips), ips->n);
+   UWord          slot = HB_(stack_id)(stack) - 1;
+   HbSite*        none = NULL;
+   HbSite**       first;
    HbSite*        site;
-   if (alias != NULL) return alias->site;
-   stack = HB_(stack_of)(ecu, frames_of(ips), ips->n);
-   site  = VG_(HT_lookup)(sites, band_key(HB_(stack_id)(stack), band));
-   if (site == NULL) {
-      site = VG_(calloc)("hb.site", 1, sizeof(HbSite));
-      site->key   = band_key(HB_(stack_id)(stack), band);
-      site->stack = stack;
-      site->band  = band;
-      site->seq   = n_sites++;
-      VG_(HT_add_node)(sites, site);
-      VG_(addToXA)(sites_by_seq, &site);
-   }
-   alias = VG_(malloc)("hb.sites.alias", sizeof(SiteAlias));
-   alias->key  = alias_key;
-   alias->site = site;
-   VG_(HT_add_node)(aliases, alias);
+   while (VG_(sizeXA)(first_site_of_stack) <= slot)
+      VG_(addToXA)(first_site_of_stack, &none);
+   first = VG_(indexXA)(first_site_of_stack, slot);
+   for (site = *first; site != NULL; site = site->next_in_stack)
+      if (site->band == band) return site;
+   site = new_site();
+   site->stack         = stack;
+   site->band          = band;
+   site->next_in_stack = *first;
+   *first = site;
    return site;
 }
 
 /* The previous allocation's stack, and its sites by band: loops allocate
    from one stack many times in a row, often in several bands, and then
-   neither the core's ExeContext table nor the aliases need be searched.
+   neither the core's ExeContext table nor the written stacks need be
+   searched.
    A band's entry is valid when its ec_no is that of last_ec (a count of
    the changes of last_ec, which never wraps).  The stacks are unwound
    into two buffers in turn, so that keeping the last one copies nothing. */
@@ -247,7 +246,10 @@ UInt HB_(site_id) ( const HbSite* site )
 
 HbSite* HB_(site_by_id) ( UInt id )
 {
-   return id == 0 ? NULL : *(HbSite**)VG_(indexXA)(sites_by_seq, id - 1);
+   HbSite* chunk;
+   if (id == 0) return NULL;
+   chunk = *(HbSite**)VG_(indexXA)(site_chunks, (id - 1) / SITES_PER_CHUNK);
+   return &chunk[(id - 1) % SITES_PER_CHUNK];
 }
 
 Bool HB_(site_id_valid) ( UInt id )
@@ -420,11 +422,11 @@ static Int cmp_band_then_seq ( const void* pa, const void* pb )
 
 void HB_(sites_select) ( UInt limit, HbBandSitesVisitor visit, void* opaque )
 {
-   UInt     n, lo, hi;
+   UInt     n = n_sites, i, lo, hi;
    HbSite** all;
-   if (depth == 0) return;
-   all = (HbSite**)VG_(HT_to_array)(sites, &n);
-   if (n == 0) return;
+   if (depth == 0 || n == 0) return;
+   all = VG_(malloc)("hb.sites.all", n * sizeof(HbSite*));
+   for (i = 0; i < n; i++) all[i] = HB_(site_by_id)(i + 1);
    VG_(ssort)(all, n, sizeof(HbSite*), cmp_band_then_seq);
    for (lo = 0; lo < n; lo = hi) {
       for (hi = lo; hi < n && all[hi]->band == all[lo]->band; hi++) {}
