@@ -47,11 +47,9 @@ int hb_write_html(const struct hb_chart_job *job)
 {
     const struct hb_options *o = job->o;
     if (o->diff && o->align_given && o->align != HB_ALIGN_TIME)
-        hb_option_error("--html", o->align == HB_ALIGN_FRACTION
-                        ? "draws differences of the same times (not with "
-                          "--align=fraction)"
-                        : "draws differences of the same times (not with "
-                          "--align=marks)");
+        hb_option_error("--html", "draws differences of the same times "
+                        "(not with --align=%s)",
+                        o->align == HB_ALIGN_FRACTION ? "fraction" : "marks");
     struct hb_chart charts[HB_HTML_NCHARTS];
     int nbuilt = 0, status = 0;
     int ncharts = o->diff ? HB_HTML_LIFETIME : HB_HTML_NCHARTS;
