@@ -22,6 +22,7 @@
 #include "leaks.h"
 #include "load.h"
 #include "sites.h"
+#include "stack_match.h"
 #include "term.h"
 
 #define PROG HB_PROGRAM_NAME

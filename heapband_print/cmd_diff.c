@@ -20,6 +20,7 @@
 #include "load.h"
 #include "rules.h"
 #include "site_diff.h"
+#include "stack_match.h"
 
 #define PROG HB_PROGRAM_NAME
 /* The first guess of the difference chart's gutter (row labels and

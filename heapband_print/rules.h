@@ -32,7 +32,7 @@
  * true peak), leaked, leaked-blocks (the leak lines).
  *
  * A site subject is every site listed in the file (version 3) with a
- * frame whose function the pattern matches (leaks.h's LeakSanitizer-style
+ * frame whose function the pattern matches (stack_match.h's LeakSanitizer
  * matching: a substring, '*' any run, '^' and '$' anchors), each site
  * counted once: the metric is the sum over those sites.  Per-site metrics
  * (metrics.h): allocs, alloc-bytes, peak and peak-blocks (live at the

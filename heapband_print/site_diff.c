@@ -8,8 +8,8 @@
  * any later version.  See the file COPYING.
  *
  * Owns the matching rule of site_diff.h, and the figures of sites by
- * pattern (with leaks.h's LeakSanitizer-style matcher, the one the
- * suppressions use).  Matching gives every frame of both files a class number
+ * pattern (with stack_match.h's matcher, the one the suppressions use).
+ * Matching gives every frame of both files a class number
  * (frames that match share one) by sorting the frames of both tables by
  * their matching key, then sorts the sites of both files by their frames'
  * classes: a run of equal stacks is one stack, with its sites of OLD and of
@@ -22,10 +22,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "site_diff.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "leaks.h"
+#include "stack_match.h"
 
 /* -------------------------------------------------------------- figures */
 
@@ -364,7 +365,7 @@ int hb_site_pattern_figures(const struct hb_file *f, const char *pattern,
         return hb_error_nomem(err, "checking the rules");
     }
     for (size_t i = 0; i < f->nframes; i++)
-        frame_hit[i] = (unsigned char)hb_suppression_matches(
+        frame_hit[i] = (unsigned char)hb_stack_pattern_matches(
             pattern, f->frames[i].function);
     for (size_t i = 0; i < f->nsites; i++) {
         const struct hb_site *s = &f->sites[i];

@@ -71,7 +71,7 @@ int hb_site_diff_any(const struct hb_site_diff *d);
 int hb_site_tables(const struct hb_file *f, char *why, size_t len);
 
 /* The figures of the listed sites of f that have a frame whose function
- * matches the LeakSanitizer-style pattern (leaks.h), summed, each site
+ * matches the LeakSanitizer-style pattern (stack_match.h), summed, each site
  * once; *nmatched: how many sites.  Returns 0, or -1 out of memory (err).
  * Cost: one match per frame of the table, one pass over the records. */
 int hb_site_pattern_figures(const struct hb_file *f, const char *pattern,

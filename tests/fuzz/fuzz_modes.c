@@ -40,6 +40,7 @@
 #include "rules.h"
 #include "site_diff.h"
 #include "sites.h"
+#include "stack_match.h"
 
 /* A chart drawn small: a PNG and an SVG, each to a sink. */
 static cairo_status_t discard(void *closure, const unsigned char *data,
