@@ -554,8 +554,11 @@ void hb_text_setup(struct hb_text_drawing *d)
 void hb_ascii_render(FILE *out, const struct hb_chart *ch,
                      const struct hb_ascii_opts *o)
 {
-    struct hb_text_drawing d = { out, ch, o, hb_ascii_gutter(ch), 1,
-                                 ascii_shades, 9, NULL, { 0 }, 1 };
+    struct hb_text_drawing d = {
+        .out = out, .ch = ch, .o = o, .gutter = hb_ascii_gutter(ch), .cw = 1,
+        .shades = ascii_shades, .nshades = 9, .less = NULL, .xterm = { 0 },
+        .fold = 1
+    };
     hb_text_setup(&d);
     print_header(&d);
     print_mapping(&d);

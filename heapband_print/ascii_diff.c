@@ -153,8 +153,10 @@ void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
 {
     static const char *const scales[] = { "linear", "sqrt", "log" };
     /* hb_text_setup gives a difference chart its shades. */
-    struct hb_text_drawing d = { out, ch, o, hb_ascii_gutter(ch), 1, NULL, 0,
-                                 NULL, { 0 }, 0 };
+    struct hb_text_drawing d = {
+        .out = out, .ch = ch, .o = o, .gutter = hb_ascii_gutter(ch), .cw = 1,
+        .shades = NULL, .nshades = 0, .less = NULL, .xterm = { 0 }, .fold = 0
+    };
     hb_text_setup(&d);
     fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
             ch->value_label);

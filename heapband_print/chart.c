@@ -101,7 +101,7 @@ int hb_chart_add_mark(struct hb_chart *ch, size_t *cap, uint64_t t,
         return -1;
     memcpy(s, prefix, lp);
     memcpy(s + lp, name, ln + 1);
-    ch->marks[ch->nmarks++] = (struct hb_mark){ t, s };
+    ch->marks[ch->nmarks++] = (struct hb_mark){ .time = t, .name = s };
     return 0;
 }
 

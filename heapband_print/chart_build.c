@@ -156,8 +156,10 @@ static int set_titles(const struct hb_file *f, const struct hb_selection *sel,
     snprintf(x_label, sizeof x_label, "%s (%s)",
              sel->kind == HB_CHART_LIFETIME ? "lifetime" : "time",
              hb_chart_unit_words(f->unit));
-    struct hb_chart_titles t = { f->cmd, names[sel->kind],
-                                 hb_chart_value_words(sel), x_label };
+    struct hb_chart_titles t = {
+        .title = f->cmd, .chart_name = names[sel->kind],
+        .value_label = hb_chart_value_words(sel), .x_label = x_label
+    };
     return hb_chart_set_titles(ch, &t, f->unit, sel, err);
 }
 

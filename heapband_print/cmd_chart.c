@@ -36,7 +36,7 @@ static int build_chart(const struct hb_chart_job *job, size_t max_cols,
                        struct hb_chart *ch)
 {
     struct hb_selection sel = job->o->sel;
-    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_error err = { .kind = HB_ERR_NONE };
     sel.max_cols = max_cols;
     if (job->build(job, &sel, ch, &err) == 0)
         return 0;
@@ -49,7 +49,7 @@ static int build_chart(const struct hb_chart_job *job, size_t max_cols,
 static int fit_text(const struct hb_chart_job *job, int width,
                     struct hb_chart *ch)
 {
-    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_error err = { .kind = HB_ERR_NONE };
     if (job->fit_text == NULL || job->o->format != HB_FORMAT_TEXT
         || job->o->sites || job->fit_text(job, ch, width, &err) == 0)
         return 0;
@@ -97,8 +97,9 @@ struct hb_ascii_opts hb_text_options(const struct hb_options *o, int width,
                                      int graph_height)
 {
     struct hb_ascii_opts ao = {
-        width, graph_height, hb_term_color_mode(o->color), o->unicode,
-        o->scale, o->palette
+        .width = width, .graph_height = graph_height,
+        .color = hb_term_color_mode(o->color), .unicode = o->unicode,
+        .scale = o->scale, .palette = o->palette
     };
     return ao;
 }
@@ -124,7 +125,8 @@ static int write_image(const struct hb_chart_job *job, const char *path,
                        int is_svg)
 {
     const struct hb_options *o = job->o;
-    struct hb_image_opts io = { o->image_w, o->image_h, o->palette, o->scale };
+    struct hb_image_opts io = { .width = o->image_w, .height = o->image_h,
+                                .palette = o->palette, .scale = o->scale };
     struct hb_chart ch;
     /* At most a column per pixel of the plot, so that no two columns share
      * a pixel. */
@@ -167,7 +169,7 @@ int hb_read_suppressions(const struct hb_options *o,
                          struct hb_suppressions *s)
 {
     for (size_t i = 0; i < o->nsuppressions; i++) {
-        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        struct hb_error err = { .kind = HB_ERR_NONE };
         if (hb_suppressions_load(s, o->suppressions[i], &err) < 0) {
             hb_error_print(&err, o->suppressions[i]);
             return hb_error_status(&err);
@@ -210,8 +212,8 @@ static void check_combinations(const struct hb_options *o)
 /* --leaks: the report, suppressions applied.  Returns the exit status. */
 static int write_leaks(const struct hb_options *o, const struct hb_file *f)
 {
-    struct hb_suppressions supp = { NULL, 0 };
-    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_suppressions supp = { .patterns = NULL, .npatterns = 0 };
+    struct hb_error err = { .kind = HB_ERR_NONE };
     int status = hb_read_suppressions(o, &supp);
     if (status == 0 && hb_leaks_report(stdout, f, &supp, &err) < 0) {
         hb_error_print(&err, NULL);
@@ -279,10 +281,11 @@ static int write_file_text(const struct hb_chart_job *job,
     const struct hb_options *o = job->o;
     if (o->sites) {
         int chosen = o->sel.has_min_size || o->sel.has_max_size;
-        struct hb_sites_opts so = { o->site_by, o->site_threshold,
-                                    o->site_by_given
-                                    || o->site_threshold_given };
-        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        struct hb_sites_opts so = {
+            .by = o->site_by, .threshold = o->site_threshold,
+            .ranked = o->site_by_given || o->site_threshold_given
+        };
+        struct hb_error err = { .kind = HB_ERR_NONE };
         if (hb_sites_report(stdout, job->files[0],
                             chosen ? ch->first_band : 0,
                             chosen ? hb_band_of_size(job->files[0],
@@ -306,16 +309,18 @@ int hb_cmd_chart(int argc, char **argv)
     check_combinations(&o);
 
     struct hb_file f;
-    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_error err = { .kind = HB_ERR_NONE };
     if (hb_load_file(o.paths[0], &f, &err) < 0) {
         hb_error_print(&err, o.paths[0]);
         hb_options_free(&o);
         return hb_error_status(&err);
     }
     const struct hb_file *files[1] = { &f };
-    struct hb_chart_job job = { &o, files, build_file_chart, write_file_text,
-                                CHART_GUTTER_GUESS, fit_file_text, NULL,
-                                NULL };
+    struct hb_chart_job job = {
+        .o = &o, .files = files, .build = build_file_chart,
+        .write_text = write_file_text, .gutter_guess = CHART_GUTTER_GUESS,
+        .fit_text = fit_file_text, .json_more = NULL, .ctx = NULL
+    };
     int status;
     if (hb_resolve_range(files, 1, &o) < 0) {
         status = HB_EXIT_BAD_INPUT;

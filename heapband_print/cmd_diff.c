@@ -80,7 +80,7 @@ static void parse_rules(struct diff_run *run)
     if (run->rules == NULL || run->broken == NULL)
         hb_exit_nomem("reading the --check rules");
     for (size_t i = 0; i < o->nrules; i++) {
-        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        struct hb_error err = { .kind = HB_ERR_NONE };
         if (hb_rule_parse(o->rules[i], &run->rules[i], &err) < 0) {
             fprintf(stderr, PROG ": rule '%s': %s\n", o->rules[i], err.msg);
             exit(HB_EXIT_BAD_INPUT);
@@ -103,7 +103,8 @@ static int build_diff_chart(const struct hb_chart_job *job,
                             struct hb_chart *ch, struct hb_error *err)
 {
     const struct hb_options *o = job->o;
-    struct hb_diff_opts d = { o->align, HB_DIFF_MIN_PCT, -1 };
+    struct hb_diff_opts d = { .align = o->align, .min_pct = HB_DIFF_MIN_PCT,
+                              .min_amount = -1 };
     if (!o->align_given)
         d.align = sel->has_from || sel->has_to
                   ? HB_ALIGN_TIME
@@ -124,7 +125,7 @@ static int write_diff_text(const struct hb_chart_job *job,
 {
     const struct hb_options *o = job->o;
     const struct hb_file *old_file = job->files[0], *new_file = job->files[1];
-    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_error err = { .kind = HB_ERR_NONE };
     if (hb_diff_report(stdout, old_file, new_file, o->paths[0], o->paths[1],
                        job->ctx, &err) < 0) {
         hb_error_print(&err, NULL);
@@ -152,15 +153,17 @@ static int write_diff(const struct hb_options *o,
                       const struct hb_file *new_file)
 {
     struct hb_site_diff sites;
-    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_error err = { .kind = HB_ERR_NONE };
     if (hb_site_diff_build(old_file, new_file, &sites, &err) < 0) {
         hb_error_print(&err, NULL);
         return hb_error_status(&err);
     }
     const struct hb_file *pair[2] = { old_file, new_file };
-    struct hb_chart_job job = { o, pair, build_diff_chart, write_diff_text,
-                                DIFF_GUTTER_GUESS, NULL, NULL, &sites };
-    job.json_more = json_sites;
+    struct hb_chart_job job = {
+        .o = o, .files = pair, .build = build_diff_chart,
+        .write_text = write_diff_text, .gutter_guess = DIFF_GUTTER_GUESS,
+        .fit_text = NULL, .json_more = json_sites, .ctx = &sites
+    };
     int status = hb_write_outputs(&job);
     hb_site_diff_free(&sites);
     return status;
@@ -174,7 +177,7 @@ static int eval_rules(struct diff_run *run, const struct hb_rule_input *old_in,
 {
     char verdict[VERDICT_MAX];
     for (size_t i = 0; i < run->o.nrules; i++) {
-        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        struct hb_error err = { .kind = HB_ERR_NONE };
         int r = hb_rule_eval(&run->rules[i], new_in, old_in, verdict,
                              sizeof verdict, &err);
         if (r < 0) {
@@ -203,11 +206,14 @@ static int eval_unsuppressed(struct diff_run *run,
                              const struct hb_file *old_file,
                              const struct hb_file *new_file)
 {
-    struct hb_rule_input in[2] = { { old_file, NULL }, { new_file, NULL } };
+    struct hb_rule_input in[2] = {
+        { .file = old_file, .suppressed = NULL },
+        { .file = new_file, .suppressed = NULL }
+    };
     if (run->o.nsuppressions == 0)
         return eval_rules(run, old_file ? &in[0] : NULL, &in[1]);
-    struct hb_suppressions supp = { NULL, 0 };
-    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_suppressions supp = { .patterns = NULL, .npatterns = 0 };
+    struct hb_error err = { .kind = HB_ERR_NONE };
     struct hb_suppressed_exit suppressed[2];
     memset(suppressed, 0, sizeof suppressed);
     int status = hb_read_suppressions(&run->o, &supp);
@@ -256,7 +262,7 @@ static int compare(struct diff_run *run, const struct hb_file *old_file,
                    const struct hb_file *new_file)
 {
     struct hb_options *o = &run->o;
-    struct hb_error err = { HB_ERR_NONE, 0, "" };
+    struct hb_error err = { .kind = HB_ERR_NONE };
     int status;
     if (o->diff && hb_diff_compatible(old_file, new_file, &err) < 0) {
         fprintf(stderr, PROG ": cannot compare %s and %s: %s\n", o->paths[0],
@@ -298,7 +304,7 @@ int hb_cmd_diff(int argc, char **argv)
     size_t nloaded = 0;
     int status = HB_EXIT_OK;
     for (; nloaded < run.o.npaths; nloaded++) {
-        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        struct hb_error err = { .kind = HB_ERR_NONE };
         if (hb_load_file(run.o.paths[nloaded], &files[nloaded], &err) < 0) {
             hb_error_print(&err, run.o.paths[nloaded]);
             status = hb_error_status(&err);

@@ -232,9 +232,10 @@ static int set_titles(const struct hb_file *o, const struct hb_file *n,
         snprintf(x_label, sizeof x_label, "time of new (%s); old at the "
                  "same fraction of its run", hb_chart_unit_words(n->unit));
     struct hb_chart_titles t = {
-        title, sel->kind == HB_CHART_LIVE ? "live difference"
-                                          : "allocs difference",
-        value_label, x_label
+        .title = title,
+        .chart_name = sel->kind == HB_CHART_LIVE ? "live difference"
+                                                 : "allocs difference",
+        .value_label = value_label, .x_label = x_label
     };
     return hb_chart_set_titles(ch, &t, n->unit, sel, err);
 }
@@ -311,7 +312,7 @@ static int add_marks(const struct diff_grids *d, struct hb_chart *ch)
     uint64_t t0 = ch->x_start[0], t1 = ch->x_end[ch->ncols - 1];
     size_t cap = 0, i = 0, k = 0;
     size_t o_end = d->align == HB_ALIGN_MARKS ? 0 : o->nmarks;
-    struct mark_group og = { 0, 0 }, ng = { 0, 0 };
+    struct mark_group og = { .first = 0, .end = 0 }, ng = og;
     while (i < n->nmarks || k < o_end) {
         while (i < n->nmarks && (n->marks[i].t < t0 || n->marks[i].t > t1))
             i++;

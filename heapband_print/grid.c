@@ -420,7 +420,7 @@ fill_rule(const struct fill *fl, enum merge_rule rule)
     const struct hb_file *f = g->f;
     size_t first, end;
     grid_cells(g, &first, &end);
-    struct fill_col col = { SIZE_MAX, 1, 0, 0 };
+    struct fill_col col = { .j = SIZE_MAX, .first = 1, .last = 0, .time = 0 };
     uint64_t c = 0;
     int have_c = 0;
     for (size_t i = first; i < end; i++) {
@@ -502,9 +502,12 @@ int hb_grid_fill_rows(const struct hb_grid *g, const struct hb_selection *sel,
                       struct hb_error *err)
 {
     enum merge_rule rule = merge_rule(sel);
-    struct carry q = { NULL, NULL };
-    struct fill fl = { g, first_band, last_band, x_start, x_end, cells,
-                       row_cells, NULL, NULL };
+    struct carry q = { .live = NULL, .next = NULL };
+    struct fill fl = {
+        .g = g, .first_band = first_band, .last_band = last_band,
+        .x_start = x_start, .x_end = x_end, .cells = cells,
+        .row_cells = row_cells, .acc = NULL, .carry = NULL
+    };
     int r = 0;
     if (rule == SUM_ALLOCS || rule == SUM_ALLOC_BYTES || rule == AVG_LIVE) {
         fl.acc = calloc((size_t)(last_band - first_band + 1), sizeof *fl.acc);

@@ -80,12 +80,12 @@ static int fast_store_cell(struct hb_parser *p, const char *next,
 /* One or two "cell" lines from the line at s, which ends at nl. */
 static int fast_cells(struct hb_parser *p, const char *s, const char *nl)
 {
-    struct fast_line l[2] = { { s + 5, 1 }, { s, 0 } };
+    struct fast_line l[2] = { { .q = s + 5, .ok = 1 }, { .q = s, .ok = 0 } };
     uint64_t v[2][8];
     hb_u128 integral[2];
     if (p->lx.len - (size_t)(nl + 1 - p->lx.buf) >= FAST_SPAN
         && memcmp(nl + 1, "cell ", 5) == 0)
-        l[1] = (struct fast_line){ nl + 6, 1 };
+        l[1] = (struct fast_line){ .q = nl + 6, .ok = 1 };
     fast_cell_pair(l, v, integral);
     if (!l[0].ok || l[0].q != nl + 1)
         return 0;

@@ -193,7 +193,8 @@ static int same_records(const struct hb_file *a, const struct hb_file *b)
  * walk must give z's records, one by one. */
 static int same_walks(const struct hb_file *q, const struct hb_file *z)
 {
-    struct walk w = { q, 0, 0, 0, NULL, 0, { 0, 0, 0, 0 } };
+    struct walk w = { .f = q, .next = 0, .c = 0, .b = 0, .live = NULL,
+                      .nlive = 0, .col = { 0 } };
     if ((w.live = calloc((size_t)q->nbands, sizeof *w.live)) == NULL)
         return -1;
     struct hb_cellrec cell;
@@ -203,7 +204,8 @@ static int same_walks(const struct hb_file *q, const struct hb_file *z)
         same = i < z->ncells && same_cell(&cell, &z->cells[i++]);
     same = same && i == z->ncells;
     free(w.live);
-    w = (struct walk){ q, 0, 0, 0, NULL, 0, { 0, 0, 0, 0 } };
+    w = (struct walk){ .f = q, .next = 0, .c = 0, .b = 0, .live = NULL,
+                       .nlive = 0, .col = { 0 } };
     struct hb_colrec col;
     i = 0;
     while (same && walk_col(&w, &col))

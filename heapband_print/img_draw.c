@@ -525,7 +525,8 @@ int hb_image_draw(cairo_t *cr, const struct hb_chart *chart,
                   const struct hb_image_opts *opts,
                   const struct hb_image_layout *lay)
 {
-    struct drawing d = {cr, chart, opts, lay, 0};
+    struct drawing d = { .cr = cr, .chart = chart, .opts = opts, .lay = lay,
+                         .out_of_memory = 0 };
     int empty = chart->nrows == 0 || chart->ncols == 0;
     set_grey(cr, 255);
     cairo_paint(cr);

@@ -126,8 +126,8 @@ int hb_render_image(const struct hb_chart *chart,
     struct hb_outfile file;
     if (hb_outfile_open(&file, path, err) != 0)
         return -1;
-    struct output out = { file.fp, 0 };
-    struct hb_error png_err = {HB_ERR_NONE, 0, ""};
+    struct output out = { .fp = file.fp, .write_errno = 0 };
+    struct hb_error png_err = { .kind = HB_ERR_NONE };
     cairo_status_t st = draw_to(chart, opts, &lay, is_svg, &out, &png_err);
     if (st != CAIRO_STATUS_SUCCESS || out.write_errno)
         hb_outfile_abort(&file);
@@ -150,7 +150,7 @@ int hb_write_image_file(struct hb_chart *chart,
                         const struct hb_image_opts *io, const char *path,
                         int is_svg)
 {
-    struct hb_error err = {HB_ERR_NONE, 0, ""};
+    struct hb_error err = { .kind = HB_ERR_NONE };
     int r = hb_render_image(chart, io, path, is_svg, &err);
     hb_chart_free(chart);
     if (r != 0) {

@@ -56,8 +56,9 @@ static void layout_undecorated(struct hb_image_layout *lay)
 {
     lay->decorated = 0;
     lay->heap_axis = 0;
-    lay->plot = (struct hb_image_rect){0, 0, lay->width, lay->height};
-    lay->bar = (struct hb_image_rect){0, 0, 0, 0};
+    lay->plot = (struct hb_image_rect){ .x = 0, .y = 0, .w = lay->width,
+                                        .h = lay->height };
+    lay->bar = (struct hb_image_rect){ .x = 0, .y = 0, .w = 0, .h = 0 };
     lay->line_width = 1;
     lay->line_top = 0;
     lay->marks_y = 0;
@@ -125,7 +126,8 @@ int hb_image_layout(const struct hb_chart *chart,
     lay->decorated = 1;
     lay->heap_axis = chart->line != NULL;
     lay->bar = (struct hb_image_rect){
-        left + lay->plot.w + heap + (int)f, top, bar_w, lay->plot.h};
+        .x = left + lay->plot.w + heap + (int)f, .y = top, .w = bar_w,
+        .h = lay->plot.h };
     lay->marks_y = top - marks_row - 2;
     lay->line_width = 3;
     /* Headroom above the line, so that a level heap at its maximum is not
@@ -176,7 +178,8 @@ void hb_image_cell_rect(const struct hb_image_layout *lay,
         x1 = x0 + 1;
     if (y1 == y0)
         y0 = y1 - 1;
-    *cell = (struct hb_image_rect){x0, y0, x1 - x0, y1 - y0};
+    *cell = (struct hb_image_rect){ .x = x0, .y = y0, .w = x1 - x0,
+                                    .h = y1 - y0 };
 }
 
 size_t hb_image_pixel_group_end(size_t i, size_t n, int len)
@@ -307,7 +310,8 @@ struct hb_image_mark *hb_image_place_marks(const struct hb_image_layout *lay,
         double x = floor(time_to_x(lay, chart, t));
         if (x >= p->x + p->w)
             x = p->x + p->w - 1;
-        pm[(*n)++] = (struct hb_image_mark){x + 0.5, chart->marks[i].name};
+        pm[(*n)++] = (struct hb_image_mark){ .x = x + 0.5,
+                                             .name = chart->marks[i].name };
     }
     if (pm && *n > 1)
         qsort(pm, *n, sizeof *pm, compare_marks);

@@ -179,9 +179,10 @@ static void fill_row_group(const struct cell_fill *fill, size_t r0,
                            size_t r1, const struct col_group *groups)
 {
     const struct hb_chart *ch = fill->chart;
-    struct run run = {0, 0, {0, 0, 0}};
+    struct run run = { .x0 = 0, .x1 = 0, .rgb = { 0, 0, 0 } };
     struct hb_image_rect rows;
-    struct shade_memo memo = {0, 0, 0, {0, 0, 0}};
+    struct shade_memo memo = { .valid = 0, .v = 0, .t = 0,
+                               .rgb = { 0, 0, 0 } };
     hb_image_cell_rect(fill->lay, ch, r1, 0, &rows);
     struct col_group g;
     for (size_t i = 0, c0 = 0; c0 < ch->ncols; i++, c0 = g.c1 + 1) {
@@ -207,8 +208,8 @@ static void fill_row_group(const struct cell_fill *fill, size_t r0,
             continue;
         }
         flush_run(fill, &run, rows.y, rows.h);
-        run = (struct run){g.x, g.x + g.w,
-                           {memo.rgb[0], memo.rgb[1], memo.rgb[2]}};
+        run = (struct run){ .x0 = g.x, .x1 = g.x + g.w,
+                            .rgb = { memo.rgb[0], memo.rgb[1], memo.rgb[2] } };
     }
     flush_run(fill, &run, rows.y, rows.h);
 }
@@ -219,7 +220,9 @@ void hb_image_fill_cells(cairo_t *cr, const struct hb_chart *chart,
 {
     if (!chart->cells)
         return;
-    struct cell_fill fill = {chart, opts, lay, cr, NULL, 0, 0, 0};
+    struct cell_fill fill = { .chart = chart, .opts = opts, .lay = lay,
+                              .cr = cr, .pixels = NULL, .stride = 0,
+                              .width = 0, .height = 0 };
     cairo_surface_t *target = cairo_get_target(cr);
     if (cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE &&
         cairo_image_surface_get_format(target) == CAIRO_FORMAT_RGB24) {

@@ -136,13 +136,13 @@ static struct code fixed_code(unsigned sym)
 {
     struct code c;
     if (sym < 144)
-        c = (struct code){ 0x30 + sym, 8 };
+        c = (struct code){ .bits = 0x30 + sym, .n = 8 };
     else if (sym < 256)
-        c = (struct code){ 0x190 + sym - 144, 9 };
+        c = (struct code){ .bits = 0x190 + sym - 144, .n = 9 };
     else if (sym < 280)
-        c = (struct code){ sym - 256, 7 };
+        c = (struct code){ .bits = sym - 256, .n = 7 };
     else
-        c = (struct code){ 0xc0 + sym - 280, 8 };
+        c = (struct code){ .bits = 0xc0 + sym - 280, .n = 8 };
     c.bits = reverse_bits(c.bits, c.n);
     return c;
 }

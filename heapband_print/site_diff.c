@@ -45,8 +45,9 @@ static void add_figures(struct hb_site_figures *sum,
                         const struct hb_siterec *r)
 {
     const struct hb_site_figures v = {
-        r->allocs, r->alloc_bytes, r->peak_bytes, r->peak_blocks,
-        r->exit_bytes, r->exit_blocks
+        .allocs = r->allocs, .alloc_bytes = r->alloc_bytes,
+        .peak_bytes = r->peak_bytes, .peak_blocks = r->peak_blocks,
+        .exit_bytes = r->exit_bytes, .exit_blocks = r->exit_blocks
     };
     add_sums(sum, &v);
 }
