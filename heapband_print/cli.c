@@ -17,10 +17,12 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff_report.h"
 #include "error.h"
 #include "img_layout.h"
 #include "outfile.h"
@@ -332,6 +334,24 @@ static void set_min_change(struct hb_options *o,
     o->min_change_amount = (double)v;
 }
 
+/* --diff-sites=N or all. */
+static void set_diff_sites(struct hb_options *o,
+                           const struct option_spec *spec, const char *value)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(value, &end, 10);
+    o->diff_sites_given = 1;
+    if (strcmp(value, "all") == 0)
+        o->diff_sites = SIZE_MAX;
+    else if (value[0] < '0' || value[0] > '9' || *end != '\0' || errno != 0
+             || v >= SIZE_MAX)
+        hb_option_error(spec->name, "'%s' is not a number of sites (0, 1, "
+                        "...) or all", value);
+    else
+        o->diff_sites = (size_t)v;
+}
+
 static void add_rule(struct hb_options *o, const struct option_spec *spec,
                      const char *value)
 {
@@ -445,6 +465,10 @@ static const struct option_spec options[] = {
       "draw a change only if at least P% of its band's\n"
       "largest value and N (bytes or counts), and not\n"
       "explained by a shift under a column [1%,16]" },
+    { "--diff-sites", HB_CMD_DIFF, VALUE, set_diff_sites, 0, NULL, NULL,
+      "--diff-sites=N",
+      "the changed sites the text --diff lists: N, or\n"
+      "all; 0 leaves the section out [10]" },
     { "--check", HB_CMD_DIFF, VALUE, add_rule, 0, NULL, NULL, "--check RULE",
       "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
       "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
@@ -591,6 +615,7 @@ void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
     o->image_w = DEFAULT_IMAGE_W;
     o->image_h = DEFAULT_IMAGE_H;
     o->site_threshold = HB_SITES_DEFAULT_THRESHOLD;
+    o->diff_sites = HB_DIFF_SITES_SHOWN;
     size_t max_files = cmd == HB_CMD_DIFF ? HB_MAX_INPUTS : 1;
     for (int i = 1; i < argc; i++) {
         const char *arg = strcmp(argv[i], "-h") == 0 ? "--help" : argv[i];

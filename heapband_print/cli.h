@@ -69,6 +69,8 @@ struct hb_options {
     int align_given;
     double min_change_pct, min_change_amount;  /* --min-change */
     int min_change_given;
+    size_t diff_sites;                  /* --diff-sites: SIZE_MAX for all */
+    int diff_sites_given;
     int diff;                           /* --diff given */
     const char **rules;                 /* the --check texts, in order */
     size_t nrules;

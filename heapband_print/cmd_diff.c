@@ -58,6 +58,12 @@ static void check_args(const struct hb_options *o)
             hb_option_error(chart_only, "draws the difference chart: it "
                             "needs --diff OLD NEW");
     }
+    if (o->diff_sites_given && !o->diff)
+        hb_option_error("--diff-sites", "applies to --diff OLD NEW only");
+    if (o->diff_sites_given && o->format != HB_FORMAT_TEXT)
+        hb_option_error("--diff-sites", "applies to the text report only "
+                        "(not with --format=%s)",
+                        o->format == HB_FORMAT_CSV ? "csv" : "json");
     if (o->sites)
         hb_option_error("--sites", "does not apply to --diff and --check");
     if (o->leaks)
@@ -127,7 +133,7 @@ static int write_diff_text(const struct hb_chart_job *job,
     const struct hb_file *old_file = job->files[0], *new_file = job->files[1];
     struct hb_error err = { .kind = HB_ERR_NONE };
     if (hb_diff_report(stdout, old_file, new_file, o->paths[0], o->paths[1],
-                       job->ctx, &err) < 0) {
+                       job->ctx, o->diff_sites, &err) < 0) {
         hb_error_print(&err, NULL);
         return hb_error_status(&err);
     }

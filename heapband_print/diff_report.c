@@ -258,17 +258,17 @@ static void site_figure_rows(FILE *out, const char *label,
     }
 }
 
+/* The sites section, the first max_sites changed stacks listed. */
 static void site_rows_report(FILE *out, const struct hb_file *o,
                              const struct hb_file *n,
-                             const struct hb_site_diff *d)
+                             const struct hb_site_diff *d, size_t max_sites)
 {
     if (!d->available) {
         fprintf(out, "sites: not available (%s; per-site figures need "
                 "version 3)\n", d->reason);
         return;
     }
-    size_t shown = d->nchanges < HB_DIFF_SITES_SHOWN ? d->nchanges
-                                                      : HB_DIFF_SITES_SHOWN;
+    size_t shown = d->nchanges < max_sites ? d->nchanges : max_sites;
     int other = !hb_site_figures_equal(&d->old_other, &d->new_other);
     fprintf(out, "sites, matched by stack: %zu changed (%zu new, %zu gone), "
             "%zu unchanged\n", d->nchanges, d->nnew, d->ngone,
@@ -288,8 +288,8 @@ static void site_rows_report(FILE *out, const struct hb_file *o,
             hb_sites_print_frames(out, o, c->old_site);
     }
     if (shown < d->nchanges)
-        fprintf(out, "... and %zu more sites changed (--format=json lists "
-                "them all)\n", d->nchanges - shown);
+        fprintf(out, "... and %zu more sites changed (--diff-sites=all or "
+                "--format=json lists them all)\n", d->nchanges - shown);
     if (other) {
         site_figure_rows(out, "others", &d->old_other, &d->new_other);
         fputs("       (the sites the files do not list, summed)\n", out);
@@ -299,7 +299,7 @@ static void site_rows_report(FILE *out, const struct hb_file *o,
 int hb_diff_report(FILE *out, const struct hb_file *o,
                    const struct hb_file *n, const char *old_name,
                    const char *new_name, const struct hb_site_diff *sites,
-                   struct hb_error *err)
+                   size_t max_sites, struct hb_error *err)
 {
     struct band_change *changes;
     size_t count;
@@ -324,8 +324,10 @@ int hb_diff_report(FILE *out, const struct hb_file *o,
     else
         band_rows(out, n, changes, count);
     free(changes);
-    fputc('\n', out);
-    site_rows_report(out, o, n, sites);
+    if (max_sites > 0) {
+        fputc('\n', out);
+        site_rows_report(out, o, n, sites, max_sites);
+    }
     return 0;
 }
 

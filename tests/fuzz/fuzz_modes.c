@@ -162,7 +162,7 @@ static void diff(const struct hb_file *f, FILE *sink)
         abort();
     struct hb_site_diff sites;
     if (hb_site_diff_build(f, f, &sites, &err) == 0) {
-        hb_diff_report(sink, f, f, "old", "new", &sites, &err);
+        hb_diff_report(sink, f, f, "old", "new", &sites, SIZE_MAX, &err);
         hb_site_diff_free(&sites);
     }
     static const enum hb_chart_kind kinds[] = { HB_CHART_LIVE,
