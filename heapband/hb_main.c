@@ -58,8 +58,10 @@
      frames past the malloc replacement, interned as a core ExeContext,
      whose written form (objects and offsets, hb_stacks.c) is found once
      per ExeContext; per (written stack, band) the blocks and bytes
-     allocated, the live bytes and blocks now and at the peak, and the
-     most live bytes.  Unwinding the stack and one hash lookup are the
+     allocated, the live bytes and blocks now and at the peak, the most
+     live bytes, and 128 time bits (the bins of stored columns it
+     allocated in, merged pairwise with the columns): 104 bytes a site,
+     16 of them the time bits.  Unwinding the stack and one hash lookup are the
      most expensive step of an allocation, which is why --depth=0 is the
      fast mode; a free only follows the block's pointer to its site.
 

@@ -329,7 +329,31 @@ static Int cmp_site_no ( const void* a, const void* b )
    return na < nb ? -1 : (na > nb);
 }
 
-/* One band's `sb` lines in increasing site number, then its `so` line.
+/* A site's `st` line: the stored columns of its set time bins, as
+   ranges of consecutive columns ("c" or "c0-c1"), the last bin cut at
+   the last column. */
+static void write_site_times ( VgFile* fp, UInt band, UInt site_no,
+                               const ULong* bins )
+{
+   UInt k = HB_(site_bin_shift)(), last = HB_(columns_count)() - 1, i = 0;
+   VG_(fprintf)(fp, "st %u %u", band, site_no);
+   while (i < HB_SITE_TIME_BINS) {
+      UInt lo, hi, j;
+      if (!(bins[i / 64] >> (i % 64) & 1)) { i++; continue; }
+      for (j = i; j + 1 < HB_SITE_TIME_BINS
+                  && (bins[(j + 1) / 64] >> ((j + 1) % 64) & 1); j++) {}
+      lo = i << k;
+      hi = ((j + 1) << k) - 1;
+      if (hi > last) hi = last;
+      if (lo == hi) VG_(fprintf)(fp, " %u", lo);
+      else          VG_(fprintf)(fp, " %u-%u", lo, hi);
+      i = j + 1;
+   }
+   VG_(fprintf)(fp, "\n");
+}
+
+/* One band's `sb` lines in increasing site number, each followed by its
+   `st` line, then its `so` line.
    Sites listed for the first time get their numbers (and records) in
    the order hb_sites.c gives them, after every site numbered before. */
 static void write_band_sites ( const HbBandSites* bs, void* opaque )
@@ -348,6 +372,7 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
       VG_(fprintf)(w->fp, "sb %u %u %llu %llu %llu %llu %llu %llu %llu\n",
                    bs->band, sorted[i].no, f->allocs_n, f->allocs_B,
                    f->peak_B, f->peak_n, f->exit_B, f->exit_n, f->max_B);
+      write_site_times(w->fp, bs->band, sorted[i].no, sorted[i].site->bins);
    }
    if (bs->n_others > 0) {
       const HbSiteFigures* f = &bs->others;

@@ -27,7 +27,12 @@
    blocks of the blocks that point at it, now and at the run's peak;
    max_B is the largest live_B it ever had; the sites of a band add up to
    the band's totals (hb_totals.c), since every block of a run with sites
-   has one.
+   has one.  A site's time bins (HB_SITE_TIME_BINS bits, bin i the stored
+   columns [i*2^k, (i+1)*2^k), k fixed by the budget as section 7 says)
+   have a bit set for every bin in which the site allocated, aligned to
+   the columns of width 2^bins_width_log: when the columns merge pairwise
+   (hb_columns.c) the bins merge pairwise too, lazily, the next time the
+   site allocates or is written, so a merge costs nothing per site.
 
    Cost: each block points at its site, so a free updates the site without
    a lookup; an allocation costs the stack unwind of --depth + 1 frames
@@ -35,7 +40,9 @@
    the lookup of its ExeContext's written stack (one hash lookup) and a
    walk of that stack's few sites, none when it comes from the same stack
    as the one before and that stack has already allocated in the band
-   since.  A site is 88 bytes in a chunk of 512 (no per-site table or
+   since; the time bins add a shift and an OR (and, once per doubling of
+   the column width, a fold of two words).  A site is 104 bytes (16 of
+   them its time bins) in a chunk of 512 (no per-site table or
    allocation header: a site's number indexes the chunks, for the blocks'
    headers, hb_blocks.c), plus 8 bytes per written stack for its list,
    all kept to the end of the run; 4 KB cache the sites of the last stack,
@@ -45,6 +52,7 @@
 
 #include "hb_sites.h"
 #include "hb_atpeak.h"
+#include "hb_columns.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcassert.h"
@@ -59,11 +67,14 @@
 struct _HbSite {
    struct _HbSite* next_in_stack;   /* the same stack's site in another band */
    const HbStack*  stack;
-   UInt            band;
+   UShort          band;     /* < HB_MAX_BANDS */
+   UChar           bins_width_log;   /* the column width bins[] align to */
    UInt            seq;      /* order of creation, i.e. of first allocation */
    ULong           allocs_n, allocs_B;
    ULong           max_B;
    HbLivePart      live;
+   ULong           bins[HB_SITE_TIME_BINS / 64];   /* bin i: bit i % 64 of
+                                                      word i / 64 */
 };
 
 /* Sites are never freed, so they are carved from chunks of this many,
@@ -198,7 +209,7 @@ static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
       if (site->band == band) return site;
    site = new_site();
    site->stack         = stack;
-   site->band          = band;
+   site->band          = (UShort)band;
    site->next_in_stack = *first;
    *first = site;
    return site;
@@ -257,9 +268,75 @@ Bool HB_(site_id_valid) ( UInt id )
    return id <= n_sites;
 }
 
+/*------------------------------------------------------------*/
+/*--- Time bins                                            ---*/
+/*------------------------------------------------------------*/
+
+/* k: a bin is 2^k stored columns, the fewest that cover the budget. */
+static UInt bin_shift = 0;
+static Bool bin_shift_known = False;
+
+UInt HB_(site_bin_shift) ( void )
+{
+   if (!bin_shift_known) {
+      while (((ULong)HB_SITE_TIME_BINS << bin_shift) < HB_(columns_budget)())
+         bin_shift++;
+      bin_shift_known = True;
+   }
+   return bin_shift;
+}
+
+/* Widths are powers of two from 1 (hb_columns.c). */
+static UInt width_log ( void )
+{
+   return __builtin_ctzll(HB_(columns_width)());
+}
+
+/* Bit i of the result is bit 2i | bit 2i+1 of w, for i < 32: the 64 bins
+   of w merged pairwise into 32. */
+static ULong merge_pairs ( ULong w )
+{
+   w = (w | (w >> 1))  & 0x5555555555555555ULL;
+   w = (w | (w >> 1))  & 0x3333333333333333ULL;
+   w = (w | (w >> 2))  & 0x0F0F0F0F0F0F0F0FULL;
+   w = (w | (w >> 4))  & 0x00FF00FF00FF00FFULL;
+   w = (w | (w >> 8))  & 0x0000FFFF0000FFFFULL;
+   w = (w | (w >> 16)) & 0x00000000FFFFFFFFULL;
+   return w;
+}
+
+/* Merges bins[] pairwise once per doubling of the width since they were
+   last aligned, as the columns were merged. */
+static void align_bins ( ULong bins[HB_SITE_TIME_BINS / 64], UInt* wlog,
+                         UInt now_log )
+{
+   for (; *wlog < now_log; (*wlog)++) {
+      if ((bins[0] | bins[1]) == 0) break;
+      bins[0] = merge_pairs(bins[0]) | (merge_pairs(bins[1]) << 32);
+      bins[1] = 0;
+   }
+   *wlog = now_log;
+}
+
+/* The site's bin of the open column, the column of the event being
+   recorded: hb_main.c gives it to the columns first. */
+static void note_alloc_time ( HbSite* site )
+{
+   UInt now_log = width_log();
+   UInt bin = (HB_(columns_count)() - 1) >> HB_(site_bin_shift)();
+   if (site->bins_width_log != now_log) {
+      UInt wlog = site->bins_width_log;
+      align_bins(site->bins, &wlog, now_log);
+      site->bins_width_log = (UChar)wlog;
+   }
+   tl_assert(bin < HB_SITE_TIME_BINS);
+   site->bins[bin / 64] |= 1ULL << (bin % 64);
+}
+
 void HB_(site_gains) ( HbSite* site, SizeT szB )
 {
    if (site == NULL) return;
+   note_alloc_time(site);
    site->allocs_n++;
    site->allocs_B += szB;
    HB_(part_gains)(&site->live, szB);
@@ -398,8 +475,12 @@ static void select_in_band ( HbSite** band_sites, UInt n, UInt limit,
    for (i = 0; i < n; i++) {
       if (cands[i].listed) {
          HbListedSite ls;
+         UInt wlog = cands[i].site->bins_width_log;
          ls.stack = cands[i].site->stack;
          ls.fig   = cands[i].fig;
+         ls.bins[0] = cands[i].site->bins[0];
+         ls.bins[1] = cands[i].site->bins[1];
+         align_bins(ls.bins, &wlog, width_log());
          VG_(addToXA)(bs.listed, &ls);
       } else {
          bs.n_others++;

@@ -34,7 +34,9 @@ UInt    HB_(site_id)       ( const HbSite* site );
 HbSite* HB_(site_by_id)    ( UInt id );
 Bool    HB_(site_id_valid) ( UInt id );
 /* A block of the site gained or lost szB live bytes; site may be NULL.
-   Called before the run totals see the event (see hb_atpeak.h). */
+   Called before the run totals see the event (see hb_atpeak.h), and a
+   gain after the columns saw it: the open column (hb_columns.h) is the
+   one the allocation's time falls in, whose time bin the site notes. */
 void    HB_(site_gains)   ( HbSite* site, SizeT szB );
 void    HB_(site_loses)   ( HbSite* site, SizeT szB );
 
@@ -50,7 +52,13 @@ typedef struct {
 typedef struct {
    const HbStack* stack;
    HbSiteFigures  fig;
+   /* Bit i: the site allocated in stored columns [i << k, (i + 1) << k)
+      of the columns as they are now, k = HB_(site_bin_shift)(). */
+   ULong          bins[HB_SITE_TIME_BINS / 64];
 } HbListedSite;
+
+/* k: a site's time bin is 2^k stored columns (section 7, `st`). */
+UInt HB_(site_bin_shift) ( void );
 
 /* One band's sites: those listed, in order of their first allocation in
    the band, and the sum of the others. */

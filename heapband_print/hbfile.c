@@ -40,6 +40,7 @@ void hb_file_free(struct hb_file *f)
         free(f->sites[i].frames);
     free(f->sites);
     free(f->siterecs);
+    free(f->site_times);
     for (size_t i = 0; i < f->nmarks; i++)
         free(f->marks[i].name);
     free(f->marks);

@@ -46,6 +46,10 @@ struct hb_site_state {
     hb_u128 sums[6];
     uint64_t bands_done;      /* bands below it have been checked */
     size_t next_leak, next_atpeak;  /* the band's leak and at-peak lines */
+    /* st lines (hbfile_sitetimes.c): the line of the sb line waiting for
+     * its st line (0: none), the st lines read, the sb lines without. */
+    unsigned long sb_waiting_line;
+    uint64_t nst, sb_without_st;
 };
 
 struct hb_parser {
@@ -53,7 +57,7 @@ struct hb_parser {
     struct hb_file *f;
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks,
            cap_atpeaks, cap_objects, cap_sources, cap_frames, cap_sites,
-           cap_siterecs, cap_marks;
+           cap_siterecs, cap_site_times, cap_marks;
     struct hb_checks checks;
     struct hb_site_state site_state;
 };
@@ -111,6 +115,12 @@ int hb_parse_site3(struct hb_parser *p);
 int hb_parse_sb(struct hb_parser *p);
 int hb_parse_so(struct hb_parser *p);
 int hb_sites_end(struct hb_parser *p);
+
+/* An "st" line, split; and, before an sb or so line and at the end of the
+ * sites, the check that the sb line before has its st line when the file
+ * has them (hbfile_sitetimes.c). */
+int hb_parse_st(struct hb_parser *p);
+int hb_site_times_settle(struct hb_parser *p);
 
 /* Once the file is checked, version 3: each band's sb records in the
  * order of the report, by bytes allocated (hbfile_sites.c). */

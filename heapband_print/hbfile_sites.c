@@ -424,7 +424,8 @@ int hb_parse_sb(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
     uint64_t v[9];
-    if (hb_lex_expect_record(lx, "sb", 9) < 0 || hb_lex_u64s(lx, 1, 9, v) < 0)
+    if (hb_lex_expect_record(lx, "sb", 9) < 0 || hb_lex_u64s(lx, 1, 9, v) < 0
+        || hb_site_times_settle(p) < 0)
         return -1;
     if (v[1] == 0 || v[1] > p->f->nsites)
         return hb_lex_fail(lx, "'sb' names site %llu, which is not written "
@@ -450,6 +451,7 @@ int hb_parse_sb(struct hb_parser *p)
                            "allocated", (unsigned long long)r.b,
                            (unsigned long long)r.site);
     p->site_state.nsb++;
+    p->site_state.sb_waiting_line = lx->lineno;
     return store_siterec(p, &r);
 }
 
@@ -459,7 +461,8 @@ int hb_parse_so(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
     uint64_t v[8];
-    if (hb_lex_expect_record(lx, "so", 8) < 0 || hb_lex_u64s(lx, 1, 8, v) < 0)
+    if (hb_lex_expect_record(lx, "so", 8) < 0 || hb_lex_u64s(lx, 1, 8, v) < 0
+        || hb_site_times_settle(p) < 0)
         return -1;
     if (p->f->site_limit == 0)
         return hb_lex_fail(lx, "'so' line with site-limit: all");
@@ -480,7 +483,7 @@ int hb_parse_so(struct hb_parser *p)
 
 int hb_sites_end(struct hb_parser *p)
 {
-    if (check_waiting(p, 1, 1, 1) < 0
+    if (hb_site_times_settle(p) < 0 || check_waiting(p, 1, 1, 1) < 0
         || (p->site_state.in_band && close_band(p) < 0))
         return -1;
     if (p->f->depth > 0)

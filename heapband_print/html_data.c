@@ -11,7 +11,12 @@
  * column), quiet cells filled from the band's carried LIVE_END as
  * hbfile_matrix.c defines them, then written band by band.  The sites'
  * text is the --sites report of each band (sites.c), so that the page
- * lists exactly what the text printer lists.
+ * lists exactly what the text printer lists; each band's report reads a
+ * view of the file holding only that band's site records, so that the
+ * bands together read each record once.  Each listed site's times (its
+ * "st" record) go with it as the stored-column ranges.  A number above
+ * 2^53 - 1, which JSON.parse would round, is written as a string of its
+ * digits (the page shows it as it is, or reads it with BigInt).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "html_data.h"
@@ -70,6 +75,16 @@ static void stored_fill(struct stored *s, const struct hb_file *f,
             s->integral[at] = cell->live_integral;
         }
     }
+}
+
+/* The largest integer a JavaScript number holds exactly. */
+#define JS_SAFE_MAX ((UINT64_C(1) << 53) - 1)
+
+/* v as a JSON number, or a string when JSON.parse would round it. */
+static void put_exact(FILE *out, const char *sep, uint64_t v)
+{
+    fprintf(out, v > JS_SAFE_MAX ? "%s\"%llu\"" : "%s%llu", sep,
+            (unsigned long long)v);
 }
 
 static void put_u128(FILE *out, hb_u128 v)
@@ -137,7 +152,7 @@ static void put_heap(FILE *out, const struct hb_file *f)
             carried = f->cols[i].live_end;
             i++;
         }
-        fprintf(out, c ? ",%llu" : "%llu", (unsigned long long)v);
+        put_exact(out, c ? "," : "", v);
     }
     fputc(']', out);
 }
@@ -159,8 +174,9 @@ static void put_summary(FILE *out, const struct hb_file *f)
     };
     fputs(",\n  \"summary\": [", out);
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
-        fprintf(out, "%s[\"%s\", %llu]", k ? ", " : "", rows[k].name,
-                (unsigned long long)rows[k].v);
+        fprintf(out, "%s[\"%s\"", k ? ", " : "", rows[k].name);
+        put_exact(out, ", ", rows[k].v);
+        fputc(']', out);
     }
     fputc(']', out);
 }
@@ -186,18 +202,43 @@ static int sites_text(const struct hb_file *f, uint64_t b, char **text,
     return 0;
 }
 
-/* Per band of the chart, first..last: its sites' numbers and its --sites
- * text (which says so when it has none).  f->siterecs are by band. */
+/* The stored-column ranges of each listed site of f->siterecs[lo..hi),
+ * parallel to its "sites": per site [c0, c1, c0, c1, ...]. */
+static void put_site_times(FILE *out, const struct hb_file *f, size_t lo,
+                           size_t hi)
+{
+    fputs("], \"times\": [", out);
+    const char *sep = "";
+    for (size_t rec = lo; rec < hi; rec++) {
+        const struct hb_siterec *r = &f->siterecs[rec];
+        if (r->site == 0)
+            continue;
+        fprintf(out, "%s[", sep);
+        for (size_t k = 0; k < r->ntimes; k++) {
+            const struct hb_col_range *t = &f->site_times[r->times_at + k];
+            fprintf(out, "%s%llu,%llu", k ? "," : "",
+                    (unsigned long long)t->lo, (unsigned long long)t->hi);
+        }
+        fputc(']', out);
+        sep = ",";
+    }
+}
+
+/* Per band of the chart, first..last: its sites' numbers, their times when
+ * the file has them, and its --sites text (which says so when it has
+ * none).  f->siterecs are by band. */
 static int put_sites(FILE *out, const struct hb_file *f, uint64_t first,
                      uint64_t last, struct hb_error *err)
 {
-    fputs(",\n  \"sites\": [", out);
+    fprintf(out, ",\n  \"has_times\": %s,\n  \"sites\": [",
+            f->has_site_times ? "true" : "false");
     size_t rec = 0;
     for (uint64_t b = first; b <= last && b < f->nbands; b++) {
         fprintf(out, "%s\n   {\"band\": %llu, \"sites\": [",
                 b > first ? "," : "", (unsigned long long)b);
         while (rec < f->nsiterecs && f->siterecs[rec].b < b)
             rec++;
+        size_t band_first = rec;
         const char *sep = "";
         for (; rec < f->nsiterecs && f->siterecs[rec].b == b; rec++)
             if (f->siterecs[rec].site != 0) {
@@ -205,8 +246,21 @@ static int put_sites(FILE *out, const struct hb_file *f, uint64_t first,
                         (unsigned long long)f->siterecs[rec].site);
                 sep = ",";
             }
+        if (f->has_site_times)
+            put_site_times(out, f, band_first, rec);
+        /* The file as band b's report reads it: the report skips every
+         * record of another band, so it is given b's records only; or,
+         * when b has none, one record of another band, so that a file
+         * with sites still has some and the report says b has none. */
+        struct hb_file band_view = *f;
+        if (rec > band_first) {
+            band_view.siterecs = f->siterecs + band_first;
+            band_view.nsiterecs = rec - band_first;
+        } else if (f->nsiterecs > 0) {
+            band_view.nsiterecs = 1;
+        }
         char *text;
-        if (sites_text(f, b, &text, err) < 0)
+        if (sites_text(&band_view, b, &text, err) < 0)
             return -1;
         fputs("], \"text\": ", out);
         hb_export_json_string(out, text);

@@ -12,7 +12,8 @@
  * (site_tree.h), ranked by bytes live at the run's peak, allocated or live
  * at exit, each line with its share of the whole: what the bands hold,
  * their "other sites" records included.  A point's line gives the bands it
- * allocates in; its callers follow, one line per frame, figures written
+ * allocates in, and the columns it allocates in when the file has site
+ * times ("st" records); its callers follow, one line per frame, figures written
  * only where stacks part (a caller that carries all of its callee's bytes
  * is a "by" line under it, and a recursion's repeated frame one line with
  * its count; a chain of "by" lines that was printed before, under another
@@ -23,7 +24,9 @@
  * band's top sites: a band's sites as their "top" lines rank them.
  * Cost: building the tree (site_tree.h), numbering its chains (one pass
  * over the nodes with a hash table), then two visits of each node printed
- * or folded: one to find the chains printed twice, one to print.
+ * or folded: one to find the chains printed twice, one to print; with
+ * site times, a pass over the site records and the columns per point
+ * printed (at most 100 / threshold of them).
  */
 #include "sites.h"
 
@@ -120,6 +123,8 @@ struct tree_report {
     double cut;                /* the threshold in bytes: a line holds at
                                 * least this, or is folded */
     struct chains *chains;
+    uint64_t first_band, last_band;
+    unsigned char *marked;     /* f->ncols bytes with site times, else NULL */
 };
 
 static uint64_t node_bytes(const struct tree_report *r, size_t n)
@@ -196,6 +201,44 @@ static void print_point_bands(const struct tree_report *r, size_t n,
         print_short_percent(r->out, 100.0 * (double)rest / (double)total);
     }
     fputc('\n', r->out);
+}
+
+/* "times: in 3 of 255 columns, between t=0 and t=126464": the stored
+ * columns in which point n's sites allocated in the report's bands (their
+ * st records), from the start of the first to the end of the last;
+ * nothing for a file without site times. */
+static void print_point_times(const struct tree_report *r, size_t n,
+                              int indent)
+{
+    const struct hb_file *f = r->f;
+    unsigned char *marked = r->marked;
+    if (marked == NULL)
+        return;
+    memset(marked, 0, (size_t)f->ncols);
+    for (size_t i = 0; i < f->nsiterecs; i++) {
+        const struct hb_siterec *rec = &f->siterecs[i];
+        if (rec->site == 0 || rec->b < r->first_band || rec->b > r->last_band
+            || r->t->site_point[rec->site - 1] != n)
+            continue;
+        for (size_t k = 0; k < rec->ntimes; k++) {
+            const struct hb_col_range *c = &f->site_times[rec->times_at + k];
+            memset(marked + c->lo, 1, (size_t)(c->hi - c->lo + 1));
+        }
+    }
+    uint64_t count = 0, first = 0, last = 0;
+    for (uint64_t c = 0; c < f->ncols; c++)
+        if (marked[c]) {
+            if (count++ == 0)
+                first = c;
+            last = c;
+        }
+    if (count == 0)
+        return;
+    fprintf(r->out, "%*stimes: in %llu of %llu column%s, between t=%llu and "
+            "t=%llu\n", indent + SHARE_WIDTH, "", (unsigned long long)count,
+            (unsigned long long)f->ncols, plural(f->ncols),
+            (unsigned long long)hb_col_start(f, first),
+            (unsigned long long)hb_col_span_end(f, last));
 }
 
 /* The caller of n that carries all of n's bytes (children are ranked,
@@ -307,8 +350,10 @@ static void print_node(const struct tree_report *r, size_t n, int indent)
                   hb_site_blocks(&node->fig, r->by));
     print_frame(r, node->frame);
     fputc('\n', r->out);
-    if (node->depth == 1)
+    if (node->depth == 1) {
         print_point_bands(r, n, indent);
+        print_point_times(r, n, indent);
+    }
     /* Its callers while one caller carries them all. */
     size_t c, times;
     while ((c = next_by_line(r, n, &times)) != 0) {
@@ -488,9 +533,15 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
     hb_site_figures_add(&all, &t.other);
     struct chains chains = { NULL, 0, NULL, NULL, 0 };
     struct tree_report r = { out, f, &t, so->by, hb_site_bytes(&all, so->by),
-                             so->threshold, 0.0, &chains };
+                             so->threshold, 0.0, &chains, first, last, NULL };
     r.cut = so->threshold / 100.0 * (double)r.whole;
+    if (f->has_site_times && f->ncols > 0
+        && (r.marked = malloc((size_t)f->ncols)) == NULL) {
+        hb_site_tree_free(&t);
+        return hb_error_nomem(err, "printing the sites");
+    }
     if (number_chains(&r, &chains) < 0) {
+        free(r.marked);
         chains_free(&chains);
         hb_site_tree_free(&t);
         return hb_error_nomem(err, "printing the sites");
@@ -504,6 +555,7 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
         print_nothing(&r);
     else
         print_ranked(&r);
+    free(r.marked);
     chains_free(&chains);
     hb_site_tree_free(&t);
     return 0;

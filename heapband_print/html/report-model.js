@@ -113,6 +113,10 @@ const hbModel = (function () {
   }
 
   const big = (x) => BigInt(x);
+  /* A figure as the data holds it (html_data.c: a number, or a string of
+     digits above 2^53 - 1) as an exact value: a number or a BigInt, which
+     compare with each other exactly. */
+  const exact = (x) => (typeof x === "string" ? BigInt(x) : x);
   /* A stored row's figure (html_data.c: "V" or "V*COUNT", by commas),
      decoded on first use; values of 16 digits or more stay strings, for
      BigInt. */
@@ -140,7 +144,7 @@ const hbModel = (function () {
   function figures(f, band, col) {
     const row = f.byBand.get(band);
     const out = { allocs: 0n, frees: 0n, alloc_bytes: 0n, live_end: 0,
-                  live_max: 0, avg: 0 };
+                  live_max: 0, avg: 0 };   /* live_*: exact (see exact) */
     const [c0, c1] = group(f, col.a, col.b);
     if (!row || c0 > c1) return out;
     let integral = 0n;
@@ -150,12 +154,12 @@ const hbModel = (function () {
       out.allocs += big(al[c]);
       out.frees += big(fr[c]);
       out.alloc_bytes += big(ab[c]);
-      if (Number(lm[c]) > out.live_max) out.live_max = Number(lm[c]);
+      if (exact(lm[c]) > out.live_max) out.live_max = exact(lm[c]);
       integral += big(li[c]);
     }
-    out.live_end = Number(fig(row, "live_end")[c1]);
+    out.live_end = exact(fig(row, "live_end")[c1]);
     const time = col.end - col.start;
-    out.avg = time === 0n ? out.live_end : ratio(integral, time);
+    out.avg = time === 0n ? Number(out.live_end) : ratio(integral, time);
     return out;
   }
 
@@ -212,7 +216,7 @@ const hbModel = (function () {
       ? FILES.map((f) => L.cols.map((col) => {
           const [c0, c1] = group(f, col.a, col.b);
           let m = 0;
-          for (let c = c0; c <= c1; c++) if (f.heap[c] > m) m = f.heap[c];
+          for (let c = c0; c <= c1; c++) if (exact(f.heap[c]) > m) m = exact(f.heap[c]);
           return m;
         }))
       : [];
@@ -220,6 +224,7 @@ const hbModel = (function () {
     for (const v of cells) if (Math.abs(v) > vmax) vmax = Math.abs(v);
     const labels = [];
     for (let b = lo; b <= hi; b++) labels.push(BAND_INFO.get(b) || { label: String(b), lo: 0, hi: 0 });
+    /* lines: exact values (see exact); Number() them to draw. */
     return { L, lo, nrows, ncols, cells, vmax, lines, labels,
              colSpans: L.cols.map((c) => [c.start, c.end]) };
   }
@@ -238,5 +243,5 @@ const hbModel = (function () {
 
 
   return { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO,
-           view, readFragment, writeFragment, figures, valueOf, matrix };
+           view, readFragment, writeFragment, group, figures, valueOf, matrix };
 })();

@@ -10,7 +10,7 @@
    covers both. */
 (function () {
   const { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO,
-          view, readFragment, writeFragment, figures, valueOf, matrix } = hbModel;
+          view, readFragment, writeFragment, group, figures, valueOf, matrix } = hbModel;
   const $ = (id) => document.getElementById(id);
 
   /* --------------------------------------------------------- drawing */
@@ -48,6 +48,7 @@
   let M = null;            /* the matrix drawn */
   let selected = null;     /* {r, j} of the keyboard or click */
   let siteBands = null;    /* bands of the highlighted site */
+  let siteTimes = null;    /* its stored columns, when the file has them */
 
   function draw() {
     M = matrix();
@@ -82,6 +83,7 @@
     showRange();
   }
 
+  /* The largest value of the heap lines, exact. */
   function lineMax() {
     let m = 0;
     for (const l of M.lines) for (const v of l) if (v > m) m = v;
@@ -89,7 +91,7 @@
   }
 
   function drawLines(ctx) {
-    const m = lineMax();
+    const m = Number(lineMax());
     if (!m) return;
     const colours = DIFF ? ["#1f5fbf", "#c02020"] : [D.palettes[view.palette + "_line"]];
     M.lines.forEach((line, k) => {
@@ -99,7 +101,7 @@
       ctx.beginPath();
       line.forEach((v, j) => {
         const x0 = j * PLOT_W / M.ncols, x1 = (j + 1) * PLOT_W / M.ncols;
-        const y = PLOT_H - 1 - (v / m) * (PLOT_H - 2);
+        const y = PLOT_H - 1 - (Number(v) / m) * (PLOT_H - 2);
         if (j === 0) ctx.moveTo(x0, y); else ctx.lineTo(x0, y);
         ctx.lineTo(x1, y);
       });
@@ -144,11 +146,43 @@
         ctx.strokeRect(1, PLOT_H - (r + 1) * rowH, PLOT_W - 2, rowH);
       }
     }
+    drawSiteTimes(ctx, rowH, colW);
     if (selected) {
       ctx.strokeStyle = "#06c";
       ctx.lineWidth = 2;
       ctx.strokeRect(selected.j * colW, PLOT_H - (selected.r + 1) * rowH, colW, rowH);
     }
+  }
+
+  /* The highlighted site's times: a strip along the top of the plot over
+     every column holding a stored column it allocated in, and in each of
+     its bands' rows the cells in which it allocated in that band. */
+  const SITE_TIME_COLOUR = "#e0e";
+  function drawSiteTimes(ctx, rowH, colW) {
+    if (!siteTimes || !M.L) return;
+    ctx.fillStyle = SITE_TIME_COLOUR;
+    for (const j of siteColumns(siteTimes.all)) ctx.fillRect(j * colW, 0, colW, 5);
+    ctx.strokeStyle = SITE_TIME_COLOUR;
+    ctx.lineWidth = 2;
+    for (const [b, counts] of siteTimes.byBand) {
+      const r = b - M.lo;
+      if (r < 0 || r >= M.nrows) continue;
+      for (const j of siteColumns(counts))
+        ctx.strokeRect(j * colW + 1, PLOT_H - (r + 1) * rowH + 1, Math.max(colW - 2, 1), rowH - 2);
+    }
+  }
+
+  /* The view's columns holding a marked stored column of the highlighted
+     site's file: counts[c] is how many of its stored columns before c are
+     marked, so a column's stored columns c0..c1 (grouped as the cells
+     are, report-model.js) hold one when counts[c1 + 1] > counts[c0]. */
+  function siteColumns(counts) {
+    const f = FILES[siteTimes.k], out = [];
+    M.L.cols.forEach((col, j) => {
+      const [c0, c1] = group(f, col.a, col.b);
+      if (c1 >= c0 && counts[c1 + 1] > counts[c0]) out.push(j);
+    });
+    return out;
   }
 
   function fmt(v) {
@@ -328,7 +362,7 @@
          them merged by allocation point): it outlines the site's bands. */
       const entry = FILES[k].sites.find((s) => s.band === band);
       if (!entry || entry.sites.length === 0) continue;
-      list.appendChild(document.createTextNode((DIFF ? head.trim() + " " : "") + "outline the bands of: "));
+      list.appendChild(document.createTextNode((DIFF ? head.trim() + " " : "") + "outline the bands and times of: "));
       for (const site of entry.sites) {
         const btn = document.createElement("button");
         btn.type = "button";
@@ -340,15 +374,40 @@
     }
   }
 
+  /* Running counts of the stored columns of file f in the ranges (flat
+     [c0, c1, ...], html_data.c) of some site records. */
+  function columnCounts(f, rangeLists) {
+    const marked = new Uint8Array(f.ncols);
+    for (const ranges of rangeLists)
+      for (let i = 0; i < ranges.length; i += 2)
+        marked.fill(1, ranges[i], ranges[i + 1] + 1);
+    const counts = new Int32Array(f.ncols + 1);
+    for (let c = 0; c < f.ncols; c++) counts[c + 1] = counts[c] + marked[c];
+    return counts;
+  }
+
   function highlightSite(k, site, btn) {
     const f = FILES[k];
-    siteBands = f.sites.filter((s) => s.sites.includes(site)).map((s) => s.band);
+    const entries = f.sites.filter((s) => s.sites.includes(site));
+    siteBands = entries.map((s) => s.band);
+    siteTimes = null;
+    if (f.has_times) {
+      const times = entries.map((s) => s.times[s.sites.indexOf(site)]);
+      siteTimes = { k, all: columnCounts(f, times),
+                    byBand: new Map(entries.map((s, i) => [s.band, columnCounts(f, [times[i]])])) };
+    }
     for (const b of document.querySelectorAll("#hb-site-list button"))
       b.setAttribute("aria-pressed", String(b === btn));
     const labels = siteBands.map((b) => (BAND_INFO.get(b) || { label: String(b) }).label);
-    $("hb-site-note").textContent = "site " + site + " allocates in band" + (labels.length === 1 ? " " : "s ")
-      + labels.join(", ") + " (outlined; the file records a site's figures per band, not per time)";
     draw();
+    let when = "; this file has no site times (written before the tool kept them)";
+    if (siteTimes && M.L)
+      when = ", in " + siteColumns(siteTimes.all).length + " of the " + M.ncols
+        + " columns shown (the strip along the top; outlined cells: its allocations in each band)";
+    else if (siteTimes)
+      when = "; its times show on the live and allocations charts";
+    $("hb-site-note").textContent = "site " + site + " allocates in band" + (labels.length === 1 ? " " : "s ")
+      + labels.join(", ") + " (outlined)" + when;
   }
 
   /* ----------------------------------------------------------- setup */
@@ -518,6 +577,9 @@
     scriptMs: performance.now() - STARTED_MS,
     view: () => ({ chart: view.chart, from: view.from === null ? null : view.from.toString(),
                    to: view.to === null ? null : view.to.toString(), cols: view.cols }),
+    /* The columns of the view the highlighted site allocated in (the
+       strip), or null. */
+    siteColumns: () => (siteTimes && M.L ? siteColumns(siteTimes.all) : null),
     matrix: () => ({ ncols: M.ncols, nrows: M.nrows, lo: M.lo,
                      labels: M.labels.map((l) => l.label),
                      starts: M.colSpans.map((s) => s[0].toString()),

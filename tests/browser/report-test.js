@@ -140,6 +140,18 @@ async function checkFile(file, markFrom, markTo) {
       }
     ok(`hover: ${hovered} cells show the CSV's value, blocks allocated and live bytes at the end`);
 
+    // The summary: the file's totals digit for digit, above 2^53 too.
+    const fileText = fs.readFileSync(file, "latin1");
+    const rec = (k) => fileText.match(new RegExp("^" + k + " (.*)$", "m"))[1].split(" ");
+    const summary = await page.evaluate(() => Object.fromEntries(
+      Array.from(document.querySelectorAll("#hb-summary tbody tr"))
+        .map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])));
+    expectEq("summary: bytes allocated", rec("total")[1], summary["bytes allocated"]);
+    expectEq("summary: bytes freed", rec("total")[3], summary["bytes freed"]);
+    expectEq("summary: peak live bytes", rec("peak")[0], summary["peak live bytes"]);
+    expectEq("summary: live bytes at exit", rec("exit")[0], summary["live bytes at exit"]);
+    ok("summary: the file's totals, exact (" + rec("total")[1] + " bytes allocated)");
+
     // Keyboard: the arrow keys move the cell whose figures are shown.
     await page.focus("#hb-canvas");
     for (const key of ["ArrowUp", "ArrowRight", "ArrowRight", "ArrowLeft"]) await page.keyboard.press(key);
@@ -237,6 +249,7 @@ async function checkFile(file, markFrom, markTo) {
       if (!/^site \d+ allocates in band/.test(note)) fail("site highlight: " + note);
       ok("clicking a site outlines its bands: " + note.split(" (")[0]);
     }
+    if (/^st /m.test(fs.readFileSync(file, "latin1"))) await checkSiteTimes(page, file);
     for (const chart of ["allocs", "lifetime"]) {
       await page.click(`#hb-charts button[data-chart=${chart}]`);
       const c = csv(["--chart=" + chart, "--width=80", file]);
@@ -253,6 +266,68 @@ async function checkFile(file, markFrom, markTo) {
   } finally {
     await browser.close();
   }
+}
+
+// The file's st records (format section 7), read here: per site, the
+// stored columns it allocated in, over all its bands; the column width and
+// count.
+function siteTimes(file) {
+  const text = fs.readFileSync(file, "latin1");
+  const header = (k) => Number(text.match(new RegExp("^" + k + " (\\d+)$", "m"))[1]);
+  const sites = new Map();
+  for (const m of text.matchAll(/^st (\d+) (\d+) (.*)$/gm)) {
+    const cols = sites.get(m[2]) || new Set();
+    for (const r of m[3].split(" ")) {
+      const [lo, hi] = r.split("-").map(Number);
+      for (let c = lo; c <= (hi === undefined ? lo : hi); c++) cols.add(c);
+    }
+    sites.set(m[2], cols);
+  }
+  return { sites, width: BigInt(header("column-width:")), ncols: header("column-count:") };
+}
+
+// Clicking each site of each band marks the view's columns that hold a
+// stored column its st records name (the view's columns from their
+// starts, the last one to the view's end), in the whole run at an uneven
+// number of columns and zoomed.
+async function checkSiteTimes(page, file) {
+  const st = siteTimes(file);
+  const before = await page.evaluate(() => location.hash);
+  let checked = 0;
+  for (const [cols, from, to] of [[37, null, null], [23, 1, Math.floor(st.ncols / 2)]]) {
+    await page.evaluate((cols, from, to) => {
+      location.hash = "cols=" + cols + (from === null ? "" : "&from=" + from + "&to=" + to);
+    }, cols, from === null ? null : String(BigInt(from) * st.width), to === null ? null : String(BigInt(to) * st.width));
+    const m = await page.evaluate(() => window.hb.matrix());
+    const first = m.starts.map((s) => Number(BigInt(s) / st.width));
+    const last = to === null ? st.ncols - 1 : to;
+    for (let r = 0; r < m.nrows; r++) {
+      const p = await page.evaluate((r) => window.hb.cellPoint(r, 0), r);
+      await page.mouse.click(p.x, p.y);
+      const n = await page.$$eval("#hb-site-list button", (bs) => bs.length);
+      for (let i = 0; i < n; i++) {
+        const site = await page.evaluate((i) => {
+          const b = document.querySelectorAll("#hb-site-list button")[i];
+          b.click();
+          return b.textContent.replace("site ", "");
+        }, i);
+        const want = [];
+        first.forEach((c0, j) => {
+          const c1 = j + 1 < first.length ? first[j + 1] - 1 : last;
+          for (let c = c0; c <= c1; c++) if (st.sites.get(site).has(c)) { want.push(j); break; }
+        });
+        expectEq(`site ${site}'s columns (${cols} columns${from === null ? "" : ", zoomed"})`,
+                 want.join(" "), (await page.evaluate(() => window.hb.siteColumns())).join(" "));
+        const note = await page.$eval("#hb-site-note", (e) => e.textContent);
+        expectEq(`site ${site}'s note`, `in ${want.length} of the ${m.ncols} columns shown`,
+                 field(note, /(in \d+ of the \d+ columns shown)/));
+        checked++;
+      }
+    }
+  }
+  await page.evaluate((h) => { location.hash = h; }, before);
+  if (checked === 0) fail("site times: no site to click");
+  ok(`site times: ${checked} sites clicked, their columns are the file's st ranges re-binned`);
 }
 
 async function checkDiff(oldFile, newFile) {

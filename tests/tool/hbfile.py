@@ -13,6 +13,8 @@
 #                            joined by " | ", then per band its figures
 #   hbfile.py frames FILE    one line per frame: OBJECT OFFSET FUNCTION
 #                            SOURCE LINE (SOURCE "-" when unknown)
+#   hbfile.py times FILE     one line per st record: the site's frames
+#                            as `sites` gives them, its band, its ranges
 #
 # The file is plain text; numbers are Python integers, so 128-bit
 # integrals are exact.
@@ -59,6 +61,7 @@ class HbFile:
         self.sites = {}          # s -> [frame numbers]
         self.sb = []             # (b, s, 7 figures)
         self.so = []             # (b, nsites, 6 figures)
+        self.st = {}             # (b, s) -> [(lo, hi)], in order
         self.order = []          # keyword of each record, in order
         self.marks_dropped = 0   # marks-dropped (0: no such record)
         self._parse()
@@ -77,8 +80,14 @@ class HbFile:
         self.depth = int(self.header["depth:"])
         self.limit = self.header["site-limit:"]
         need(self.limit == "all" or int(self.limit) >= 1, "bad site-limit")
+        prev = None
         for line in self.lines[len(HEADER):]:
             kw, _, rest = line.partition(" ")
+            before, prev = prev, line
+            if kw == "st":
+                self._parse_st(rest, before)
+                self.order.append(kw)
+                continue
             self.order.append(kw)
             if kw in ("mark", "end"):
                 continue
@@ -140,6 +149,21 @@ class HbFile:
             else:
                 raise Bad("unknown record %s" % kw)
 
+    def _parse_st(self, rest, before):
+        f = rest.split(" ")
+        b, s = int(f[0]), int(f[1])
+        need(before is not None and before.split(" ")[:3] == ["sb", f[0], f[1]],
+             "st %d %d does not follow its sb line" % (b, s))
+        ranges = []
+        for r in f[2:]:
+            lo, dash, hi = r.partition("-")
+            need(lo == str(int(lo)) and (not dash or hi == str(int(hi))),
+                 "st %d %d: range %s" % (b, s, r))
+            lo, hi = int(lo), int(hi) if dash else int(lo)
+            need(lo < hi or not dash, "st %d %d: range %s does not run upward" % (b, s, r))
+            ranges.append((lo, hi))
+        self.st[(b, s)] = ranges
+
     def span(self, c):
         lo = c * self.width
         return max(0, min((c + 1) * self.width, self.end) - lo)
@@ -185,7 +209,7 @@ def check(h):
     rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "unknown-frees": 5,
             "mark": 6, "marks-dropped": 6.5, "col": 7, "cell": 8, "life": 9, "leak": 10,
             "at-peak": 11, "object": 12, "source": 12, "frame": 12,
-            "site": 12, "sb": 12, "so": 12, "end": 13}
+            "site": 12, "sb": 12, "st": 12, "so": 12, "end": 13}
     ranks = [rank[k] for k in h.order]
     need(ranks == sorted(ranks), "records out of section order")
     # 3: cells and cols in range, ordered, only with events.
@@ -265,6 +289,32 @@ def check_sites(h):
         need(f[3] <= f[0] and f[5] <= f[0], "sb %d %d: blocks" % (b, s))
     for (b, n, f) in h.so:
         need(n >= 1, "so %d: no site" % b)
+    check_times(h)
+
+
+def check_times(h):
+    """The st records: one after every sb line, ranges of whole time bins
+    within the columns, increasing and apart, and the band allocated in
+    every bin of them."""
+    need(set(h.st) == {(b, s) for (b, s, _) in h.sb}, "an sb line without its st line")
+    budget = int(h.header["columns-budget:"])
+    k = 0
+    while (128 << k) < budget:
+        k += 1
+    binw = 1 << k
+    alloc_cols = {(b, c) for (c, b), v in h.cells.items() if v[0] > 0}
+    for (b, s), ranges in h.st.items():
+        need(1 <= len(ranges) <= 64, "st %d %d: %d ranges" % (b, s, len(ranges)))
+        last = -2
+        for lo, hi in ranges:
+            need(lo > last + 1, "st %d %d: ranges out of order or touching" % (b, s))
+            need(hi < h.nc, "st %d %d: range past the last column" % (b, s))
+            need(lo % binw == 0 and ((hi + 1) % binw == 0 or hi == h.nc - 1),
+                 "st %d %d: range %d-%d not of bins of %d columns" % (b, s, lo, hi, binw))
+            for bin_lo in range(lo, hi + 1, binw):
+                need(any((b, c) in alloc_cols for c in range(bin_lo, min(bin_lo + binw, hi + 1))),
+                     "st %d %d: band %d allocates nothing in columns %d.." % (b, s, b, bin_lo))
+            last = hi
 
 
 def main():
@@ -287,6 +337,11 @@ def main():
                 figs = ["%d:%s" % (b, ",".join(str(x) for x in f))
                         for (b, ss, f) in h.sb if ss == s]
                 print("%d\t%s\t%s" % (s, " | ".join(h.frame_text(n) for n in fl), " ".join(figs)))
+        elif cmd == "times":
+            for (b, s), ranges in h.st.items():
+                print("%s\t%d\t%s" % (" | ".join(h.frame_text(n) for n in h.sites[s]), b,
+                                       " ".join("%d" % lo if lo == hi else "%d-%d" % (lo, hi)
+                                                for lo, hi in ranges)))
         elif cmd == "frames":
             for n, (o, off, src, ln, fn) in h.frames.items():
                 print("%s 0x%x %s %s %d" % (h.objects.get(o, "-"), off, fn, h.sources.get(src, "-"), ln))
