@@ -41,7 +41,7 @@
 HbOptions HB_(clo) = {
    .time_unit = HbTimeInstrs,
    .quarter   = True,
-   .columns   = 1024,
+   .columns   = 128,
    .depth     = 12,
    .sites     = 20,
    .out_file  = "heapband.out.%p",
@@ -180,7 +180,7 @@ void HB_(print_usage) ( void )
 "                              milliseconds (ms, not deterministic) [i]\n"
 "    --columns=<n>             time columns kept; when the run outgrows them,\n"
 "                              neighbours merge and the width doubles;\n"
-"                              an even number in 2..65536 [1024]\n"
+"                              an even number in 2..65536 [128]\n"
 "    --bands=quarter|pow2      size bands: each power of two split into four\n"
 "                              sub-bands (quarter), or one band per power of\n"
 "                              two (pow2) [quarter]\n"

@@ -21,7 +21,7 @@
 typedef struct {
    HbTimeUnit   time_unit;   /* --time-unit=i|B|ms          [i]    */
    Bool         quarter;     /* --bands=quarter|pow2        [quarter] */
-   UInt         columns;     /* --columns=N                 [1024] */
+   UInt         columns;     /* --columns=N                 [128]  */
    UInt         depth;       /* --depth=N                   [12]   */
    UInt         sites;       /* --sites=K|all; 0 for all    [20]   */
    const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p],
