@@ -302,7 +302,8 @@ static const HbStack* new_stack_of ( UInt ecu, const Addr* ips, UInt n_ips )
 
 const HbStack* HB_(stack_of) ( UInt ecu, const Addr* ips, UInt n_ips )
 {
-   UInt            slot = (ecu >> 2) % ECU_CACHE_SIZE;   /* ECUs are multiples of 4 */
+   /* ECUs are multiples of 4. */
+   UInt            slot = (ecu >> 2) % ECU_CACHE_SIZE;
    const KeyToPtr* known;
    if (ecu_cache[slot].ecu == ecu) return ecu_cache[slot].stack;
    known = VG_(HT_lookup)(stack_of_ecu, ecu);
