@@ -5,7 +5,7 @@
 # nothing and is never run by `make check`.  See bench/README.md.
 #
 # Usage: bench/run-bench.sh [-n ROUNDS] [-w WORKLOADS] [-t TOOLS] [-b BUILDDIR]
-#                           [-o OUTDIR] [-k]
+#                           [-o OUTDIR] [-p CPU] [-k]
 #   -n ROUNDS     rounds per workload and tool (default 5); the table shows
 #                 medians
 #   -w WORKLOADS  comma-separated subset of: python,perl,cc1,gawk,sqlite,
@@ -20,8 +20,14 @@
 #                 (default $HEAPBAND_BUILD or /tmp/build-bench)
 #   -o OUTDIR     where raw results and the table go (default: a new
 #                 directory under /tmp); results.tsv has one line per run
+#   -p CPU        run every command pinned to that CPU (taskset -c CPU):
+#                 no migrations between cores during a run
 #   -k            keep the tools' output files (default: deleted after
 #                 each run)
+#
+# The final measurement of the time goal, on an idle machine (about 15
+# minutes on this project's 2-core VM):
+#   bench/run-bench.sh -b $PWD/build -n 9 -t none,massif,hb -p 1
 #
 # Every round runs every workload under every tool, one after the other,
 # so machine noise spreads over all tools alike; the order of the tools is
@@ -29,7 +35,9 @@
 # each run (nanosecond clock); CPU time (user + system) and peak memory (the
 # maximum resident set size of the valgrind process) by GNU time's %U, %S
 # and %M.  On a shared machine the CPU time is the figure to compare: the
-# wall time also counts the time other processes held the cores.
+# wall time also counts the time other processes held the cores.  The
+# table also compares the tools within each round (bench-table.py: the
+# paired ratio), which cancels the load that changes from round to round.
 
 set -u
 
@@ -39,22 +47,25 @@ TOOLS=native,none,massif,dhat,hb,hb0
 BUILD=${HEAPBAND_BUILD:-/tmp/build-bench}
 OUT=
 KEEP=0
+PIN=
 
-usage() { sed -n '6,25p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '6,30p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 
-while getopts "n:w:t:b:o:kh" opt; do
+while getopts "n:w:t:b:o:p:kh" opt; do
     case $opt in
         n) ROUNDS=$OPTARG ;;
         w) WORKLOADS=$OPTARG ;;
         t) TOOLS=$OPTARG ;;
         b) BUILD=$OPTARG ;;
         o) OUT=$OPTARG ;;
+        p) PIN=$OPTARG ;;
         k) KEEP=1 ;;
         h) usage 0 ;;
         *) usage ;;
     esac
 done
 case $ROUNDS in ''|*[!0-9]*|0) echo "run-bench: -n needs a positive number" >&2; exit 2 ;; esac
+case $BUILD in /*) ;; *) BUILD=$(cd "$BUILD" 2>/dev/null && pwd) || { echo "run-bench: no build directory '$BUILD'" >&2; exit 2; } ;; esac
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/.." && pwd)
@@ -65,6 +76,12 @@ need() { command -v "$1" >/dev/null 2>&1 || { echo "run-bench: $1 not found${2:+
 need "$VALGRIND" "apt-get install valgrind"
 need gcc
 need python3
+PIN_CMD=()
+if [ -n "$PIN" ]; then
+    need taskset "package util-linux"
+    taskset -c "$PIN" true 2>/dev/null || { echo "run-bench: cannot pin to CPU '$PIN'" >&2; exit 2; }
+    PIN_CMD=(taskset -c "$PIN")
+fi
 if [ ! -x /usr/bin/time ]; then
     echo "run-bench: /usr/bin/time missing, installing Debian package 'time'" >&2
     apt-get install -y time >/dev/null || { echo "run-bench: cannot install time" >&2; exit 1; }
@@ -187,8 +204,9 @@ for w in "${WL[@]}"; do prepare "$w"; done
 {
     echo "# heapband benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r)"
     echo "# $("$VALGRIND" --version), heapband from $VG_HB"
+    echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)${PIN:+, pinned to CPU $PIN}"
     for w in "${WL[@]}"; do echo "# workload $w: $(workload_desc "$w")"; done
-    printf 'workload\ttool\tround\twall_s\tcpu_s\tmaxrss_kb\tstatus\n'
+    printf 'workload\ttool\tround\twall_s\tcpu_s\tmaxrss_kb\tstatus\tuser_s\tsys_s\n'
 } > "$RESULTS"
 
 # Runs one workload under one tool and appends a line to $RESULTS.
@@ -198,7 +216,7 @@ run_one() {   # workload tool round
     tool_cmd "$t"
     rm -f "$WORK/out.$t"
     t0=$(date +%s%N)
-    ( cd "$WORK" && /usr/bin/time -f '%U %S %M' -o "$WORK/rss" "${PRE[@]}" "${CMD[@]}" ) \
+    ( cd "$WORK" && "${PIN_CMD[@]}" /usr/bin/time -f '%U %S %M' -o "$WORK/rss" "${PRE[@]}" "${CMD[@]}" ) \
         >/dev/null 2>"$log"
     status=$?
     t1=$(date +%s%N)
@@ -210,9 +228,9 @@ run_one() {   # workload tool round
         tail -n 20 "$log" >&2
     fi
     [ "$KEEP" = 1 ] || rm -f "$WORK/out.$t"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$w" "$t" "$r" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$w" "$t" "$r" \
         "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')" \
-        "$cpu" "$rss" "$status" >> "$RESULTS"
+        "$cpu" "$rss" "$status" "${cpu_u:-0}" "${cpu_s:-0}" >> "$RESULTS"
     printf '  round %s  %-7s %-8s %8.2f s  cpu %6.2f s  %7s KB%s\n' "$r" "$w" "$t" \
         "$(awk -v a="$t0" -v b="$t1" 'BEGIN { print (b - a) / 1e9 }')" "$cpu" "$rss" \
         "$([ "$status" -eq 0 ] || echo "  FAILED ($status)")" >&2

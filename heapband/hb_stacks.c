@@ -33,11 +33,14 @@
    Invariant: no two frames have the same (object, offset) and no two
    stacks the same frame list; every ExeContext maps to one stack.
 
-   Cost: nothing per allocation.  Once per new ExeContext: one hash
+   Cost: per allocation whose ExeContext differs from the previous one
+   (hb_sites.c asks then), one look in a small direct-mapped cache by ECU,
+   and on a miss one hash lookup.  Once per new ExeContext: one hash
    lookup per frame, and for an address not seen before in the current
    epoch a walk of the DebugInfo list and a symbol lookup.  Memory: 48 bytes per frame and
    24 + 8 x depth bytes per stack, plus 24 bytes per ExeContext and per
-   address seen, and one copy of each object path and source name. */
+   address seen, one copy of each object path and source name, and the
+   16 KB cache. */
 
 #include "hb_stacks.h"
 #include "pub_tool_aspacemgr.h"
@@ -90,6 +93,17 @@ static VgHashTable* frame_of_ip;    /* KeyToPtr: address -> HbFrame, valid
                                        in ip_epoch only */
 static DiEpoch      ip_epoch;
 static UInt         n_stacks = 0;
+
+/* The stacks of recently seen ExeContexts, in front of stack_of_ecu:
+   allocations alternate among a few stacks, and the table costs a
+   division and a walk of a chain.  An entry holds the ECU it maps, so a
+   stale or empty one (ECU 0, which no ExeContext has) is a miss; the map
+   from ECU to stack never changes, so a hit is always right. */
+#define ECU_CACHE_SIZE 1024
+static struct {
+   UInt           ecu;
+   const HbStack* stack;
+} ecu_cache[ECU_CACHE_SIZE];
 
 void HB_(stacks_init) ( void )
 {
@@ -270,14 +284,13 @@ static const HbStack* intern_stack ( const FrameList* list )
    return probe;
 }
 
-const HbStack* HB_(stack_of) ( UInt ecu, const Addr* ips, UInt n_ips )
+/* The written stack of a new ExeContext, kept in stack_of_ecu. */
+static const HbStack* new_stack_of ( UInt ecu, const Addr* ips, UInt n_ips )
 {
-   const KeyToPtr* cached = VG_(HT_lookup)(stack_of_ecu, ecu);
    const HbStack*  stack;
    DiEpoch         ep = VG_(current_DiEpoch)();
    FrameList       list;
    UInt            i;
-   if (cached != NULL) return cached->ptr;
    tl_assert(n_ips <= HB_MAX_DEPTH);
    for (i = 0; i < n_ips; i++) list.frames[i] = frame_at(ep, ips[i]);
    list.n = n_ips;
@@ -285,6 +298,19 @@ const HbStack* HB_(stack_of) ( UInt ecu, const Addr* ips, UInt n_ips )
    stack = intern_stack(&list);
    add_key_to_ptr(stack_of_ecu, ecu, stack);
    return stack;
+}
+
+const HbStack* HB_(stack_of) ( UInt ecu, const Addr* ips, UInt n_ips )
+{
+   /* ECUs are multiples of 4. */
+   UInt            slot = (ecu >> 2) % ECU_CACHE_SIZE;
+   const KeyToPtr* known;
+   if (ecu_cache[slot].ecu == ecu) return ecu_cache[slot].stack;
+   known = VG_(HT_lookup)(stack_of_ecu, ecu);
+   ecu_cache[slot].ecu   = ecu;
+   ecu_cache[slot].stack = known != NULL ? known->ptr
+                                         : new_stack_of(ecu, ips, n_ips);
+   return ecu_cache[slot].stack;
 }
 
 UInt HB_(stack_id)    ( const HbStack* stack ) { return stack->id; }

@@ -20,8 +20,9 @@
    before every exit), so a run's times agree with massif's
    --time-unit=i.  Unit B counts the bytes of every allocation and free.
 
-   Cost: in unit i one load and one store per superblock, plus a guarded
-   store per side exit; units B and ms need no instrumentation at all. */
+   Cost: in unit i one load, one add and one store per superblock, plus
+   two plain stores per side exit before the last instruction; units B
+   and ms need no instrumentation at all. */
 
 #include "hb_time.h"
 #include "pub_tool_libcproc.h"
@@ -74,16 +75,26 @@ HbTime HB_(time_at_instr) ( UInt left )
 
 /* The counter is updated once per superblock, on entry, by the number of
    instructions the superblock holds:
-      before = LD(counter); ST(counter) = before + total
-   and before every side exit, with the number of instructions up to and
-   including the exiting one, a store guarded by the exit's own condition:
-      if (guard) ST(counter) = before + seen;   Exit(guard)
+      before = LD(counter); after = before + total; ST(counter) = after
+   and around every side exit before the last instruction, with the number
+   of instructions up to and including the exiting one:
+      ST(counter) = before + seen;   Exit(guard);   ST(counter) = after
+   An exit taken leaves with the first store's count; an exit not taken
+   restores the whole superblock's count at once.  Nothing runs between
+   the two stores and the exit, so at every other statement the counter
+   holds `after`, as code that reads it mid-superblock expects
+   (HB_(time_at_instr); the fast allocator calls at the end, hb_fastcall.c).
    So the counter holds exactly what massif's per-exit increments give at
-   every superblock boundary (the only places heapband reads it), with one
-   load per superblock instead of one per exit.  The one difference: a
-   guest instruction that faults mid-superblock leaves the counter ahead by
-   the instructions that did not run, where massif's is behind by those
-   that did. */
+   every superblock boundary (the only places heapband reads it, apart
+   from those), with one load per superblock instead of one per exit.
+   Plain stores rather than one store guarded by the exit's condition: a
+   guard used twice is computed into a register and tested twice, where an
+   exit's own guard folds into its compare-and-branch; two stores cost
+   less than that, and the count at every point is the same.  An exit on
+   the last instruction needs neither store: `after` is its count.  The
+   one difference from massif: a guest instruction that faults
+   mid-superblock leaves the counter ahead by the instructions that did
+   not run, where massif's is behind by those that did. */
 static IRSB* count_instructions ( IRSB* sb_in )
 {
 #if defined(VG_BIGENDIAN)
@@ -120,9 +131,12 @@ static IRSB* count_instructions ( IRSB* sb_in )
             IRStmt_WrTmp(at_exit,
                          IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(before),
                                       IRExpr_Const(IRConst_U64(seen)))));
-         addStmtToIRSB(sb_out, IRStmt_StoreG(endness, addr,
-                                             IRExpr_RdTmp(at_exit),
-                                             st->Ist.Exit.guard));
+         addStmtToIRSB(sb_out, IRStmt_Store(endness, addr,
+                                            IRExpr_RdTmp(at_exit)));
+         addStmtToIRSB(sb_out, st);
+         addStmtToIRSB(sb_out, IRStmt_Store(endness, addr,
+                                            IRExpr_RdTmp(after)));
+         continue;
       }
       addStmtToIRSB(sb_out, st);
    }
