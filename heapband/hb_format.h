@@ -50,8 +50,8 @@
    every record fits in HB_LINE_MAX. */
 #define HB_NAME_MAX 2048
 
-/* The time bins a site's `st` record is kept in (section 7, "st"
-   records): a bin is 2^k stored columns, k the smallest with
+/* The time bins a site's times (the ranges that end its `sb` record,
+   section 7) are kept in: a bin is 2^k stored columns, k the smallest with
    columns-budget <= HB_SITE_TIME_BINS * 2^k. */
 #define HB_SITE_TIME_BINS 128
 

@@ -46,6 +46,7 @@
 #include "hb_totals.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_hashtable.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
@@ -329,14 +330,14 @@ static Int cmp_site_no ( const void* a, const void* b )
    return na < nb ? -1 : (na > nb);
 }
 
-/* A site's `st` line: the stored columns of its set time bins, as
-   ranges of consecutive columns ("c" or "c0-c1"), the last bin cut at
-   the last column. */
-static void write_site_times ( VgFile* fp, UInt band, UInt site_no,
-                               const ULong* bins )
+/* The end of a site's `sb` line: the stored columns of its set time
+   bins, as ranges of consecutive columns (" c" or " c0-c1"), the last
+   bin cut at the last column, and the newline.  A listed site allocated
+   in its band (hb_main.c counts a block at the site it takes it from),
+   so at least one bin is set. */
+static void write_site_times ( VgFile* fp, const ULong* bins )
 {
    UInt k = HB_(site_bin_shift)(), last = HB_(columns_count)() - 1, i = 0;
-   VG_(fprintf)(fp, "st %u %u", band, site_no);
    while (i < HB_SITE_TIME_BINS) {
       UInt lo, hi, j;
       if (!(bins[i / 64] >> (i % 64) & 1)) { i++; continue; }
@@ -352,8 +353,8 @@ static void write_site_times ( VgFile* fp, UInt band, UInt site_no,
    VG_(fprintf)(fp, "\n");
 }
 
-/* One band's `sb` lines in increasing site number, each followed by its
-   `st` line, then its `so` line.
+/* One band's `sb` lines in increasing site number, each ending with its
+   site's times, then its `so` line.
    Sites listed for the first time get their numbers (and records) in
    the order hb_sites.c gives them, after every site numbered before. */
 static void write_band_sites ( const HbBandSites* bs, void* opaque )
@@ -369,10 +370,11 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
    VG_(ssort)(sorted, n, sizeof(NumberedSite), cmp_site_no);
    for (i = 0; i < n; i++) {
       const HbSiteFigures* f = &sorted[i].site->fig;
-      VG_(fprintf)(w->fp, "sb %u %u %llu %llu %llu %llu %llu %llu %llu\n",
+      tl_assert(f->allocs_n > 0);
+      VG_(fprintf)(w->fp, "sb %u %u %llu %llu %llu %llu %llu %llu %llu",
                    bs->band, sorted[i].no, f->allocs_n, f->allocs_B,
                    f->peak_B, f->peak_n, f->exit_B, f->exit_n, f->max_B);
-      write_site_times(w->fp, bs->band, sorted[i].no, sorted[i].site->bins);
+      write_site_times(w->fp, sorted[i].site->bins);
    }
    if (bs->n_others > 0) {
       const HbSiteFigures* f = &bs->others;

@@ -57,7 +57,7 @@ typedef struct {
    ULong          bins[HB_SITE_TIME_BINS / 64];
 } HbListedSite;
 
-/* k: a site's time bin is 2^k stored columns (section 7, `st`). */
+/* k: a site's time bin is 2^k stored columns (section 7, `sb`'s ranges). */
 UInt HB_(site_bin_shift) ( void );
 
 /* One band's sites: those listed, in order of their first allocation in

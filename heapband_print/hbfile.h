@@ -116,12 +116,13 @@ struct hb_siterec {
     uint64_t max_bytes;                 /* the most live at any moment */
     enum hb_site_ranking ranking;
     uint64_t rank;
-    /* Its "st" record (version 3, an sb record of a file that has them):
-     * f->site_times[times_at .. times_at + ntimes); ntimes 0 without. */
+    /* Its site times (version 3, the ranges that end an sb record of a
+     * file that has them): f->site_times[times_at .. times_at + ntimes);
+     * ntimes 0 without. */
     size_t times_at, ntimes;
 };
 
-/* Stored columns lo .. hi, lo <= hi: a range of an "st" record. */
+/* Stored columns lo .. hi, lo <= hi: a range of an "sb" record. */
 struct hb_col_range {
     uint64_t lo, hi;
 };
@@ -166,8 +167,8 @@ struct hb_file {
      * its so record; versions 1 and 2: the alloc ranking, then the peak
      * one, by rank. */
     struct hb_siterec *siterecs; size_t nsiterecs;
-    /* The ranges of the st records, record by record; has_site_times
-     * when the file has them (after every sb record then). */
+    /* The ranges of the sb records, record by record; has_site_times
+     * when the file has them (on every sb record then). */
     struct hb_col_range *site_times; size_t nsite_times;
     int has_site_times;
     struct hb_markrec *marks;  size_t nmarks;     /* non-decreasing t */

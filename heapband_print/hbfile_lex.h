@@ -32,10 +32,15 @@
 
 /* Fields of a line: hb_lex_split takes at most HB_LEX_FIELDS (the widest
  * record of versions 1 and 2, "cell", has 10), hb_lex_split_wide up to
- * HB_LEX_MAX_FIELDS (a version-3 "site" line: keyword, S, NFRAMES and up
- * to HB_MAX_DEPTH frames). */
+ * HB_LEX_MAX_FIELDS, the wider of the version-3 "site" line (keyword, S,
+ * NFRAMES and up to HB_MAX_DEPTH frames) and "sb" line (keyword, 9
+ * numbers and up to 64 ranges, the most that 128 time bins hold without
+ * two touching). */
 #define HB_LEX_FIELDS 12
-#define HB_LEX_MAX_FIELDS (3 + HB_MAX_DEPTH)
+#define HB_LEX_SITE_FIELDS (3 + HB_MAX_DEPTH)
+#define HB_LEX_SB_FIELDS (10 + HB_SITE_TIME_BINS / 2)
+#define HB_LEX_MAX_FIELDS (HB_LEX_SITE_FIELDS > HB_LEX_SB_FIELDS \
+                           ? HB_LEX_SITE_FIELDS : HB_LEX_SB_FIELDS)
 
 /* The window a streamed input is read into (hb_lex_fill): a line of
  * HB_LINE_MAX bytes and its newline, with room for the reads around it to

@@ -46,10 +46,9 @@ struct hb_site_state {
     hb_u128 sums[6];
     uint64_t bands_done;      /* bands below it have been checked */
     size_t next_leak, next_atpeak;  /* the band's leak and at-peak lines */
-    /* st lines (hbfile_sitetimes.c): the line of the sb line waiting for
-     * its st line (0: none), the st lines read, the sb lines without. */
-    unsigned long sb_waiting_line;
-    uint64_t nst, sb_without_st;
+    /* The first sb line, whose ranges or none decide the file's
+     * (hbfile_sitetimes.c); 0 before it. */
+    unsigned long first_sb_line;
 };
 
 struct hb_parser {
@@ -116,11 +115,9 @@ int hb_parse_sb(struct hb_parser *p);
 int hb_parse_so(struct hb_parser *p);
 int hb_sites_end(struct hb_parser *p);
 
-/* An "st" line, split; and, before an sb or so line and at the end of the
- * sites, the check that the sb line before has its st line when the file
- * has them (hbfile_sitetimes.c). */
-int hb_parse_st(struct hb_parser *p);
-int hb_site_times_settle(struct hb_parser *p);
+/* The site times that end the split sb line being read, its fields
+ * first .. nf-1, into r's run of f->site_times (hbfile_sitetimes.c). */
+int hb_parse_sb_times(struct hb_parser *p, size_t first, struct hb_siterec *r);
 
 /* Once the file is checked, version 3: each band's sb records in the
  * order of the report, by bytes allocated (hbfile_sites.c). */

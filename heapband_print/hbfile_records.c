@@ -451,7 +451,6 @@ static const struct record_kind v3_kinds[] = {
     { "site", HB_SEC_SITE, hb_parse_site3 },
     { "sb", HB_SEC_SITE, hb_parse_sb },
     { "so", HB_SEC_SITE, hb_parse_so },
-    { "st", HB_SEC_SITE, hb_parse_st },
     { NULL, HB_SEC_MARK, NULL }
 };
 

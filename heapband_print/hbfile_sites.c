@@ -419,13 +419,15 @@ static int store_siterec(struct hb_parser *p, const struct hb_siterec *r)
 }
 
 /* "sb b S ALLOCS ALLOC_BYTES PEAK_BYTES PEAK_BLOCKS EXIT_BYTES EXIT_BLOCKS
- * MAX_BYTES". */
+ * MAX_BYTES RANGE1 ... RANGEn", n = 0 in a file without site times. */
 int hb_parse_sb(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
     uint64_t v[9];
-    if (hb_lex_expect_record(lx, "sb", 9) < 0 || hb_lex_u64s(lx, 1, 9, v) < 0
-        || hb_site_times_settle(p) < 0)
+    if (lx->nf < 10)
+        return hb_lex_fail(lx, "'sb' takes at least 9 fields, found "
+                           "%zu", lx->nf - 1);
+    if (hb_lex_u64s(lx, 1, 9, v) < 0)
         return -1;
     if (v[1] == 0 || v[1] > p->f->nsites)
         return hb_lex_fail(lx, "'sb' names site %llu, which is not written "
@@ -450,8 +452,9 @@ int hb_parse_sb(struct hb_parser *p)
         return hb_lex_fail(lx, "'sb %llu %llu' has more blocks live than "
                            "allocated", (unsigned long long)r.b,
                            (unsigned long long)r.site);
+    if (hb_parse_sb_times(p, 10, &r) < 0)
+        return -1;
     p->site_state.nsb++;
-    p->site_state.sb_waiting_line = lx->lineno;
     return store_siterec(p, &r);
 }
 
@@ -461,8 +464,7 @@ int hb_parse_so(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
     uint64_t v[8];
-    if (hb_lex_expect_record(lx, "so", 8) < 0 || hb_lex_u64s(lx, 1, 8, v) < 0
-        || hb_site_times_settle(p) < 0)
+    if (hb_lex_expect_record(lx, "so", 8) < 0 || hb_lex_u64s(lx, 1, 8, v) < 0)
         return -1;
     if (p->f->site_limit == 0)
         return hb_lex_fail(lx, "'so' line with site-limit: all");
@@ -483,7 +485,7 @@ int hb_parse_so(struct hb_parser *p)
 
 int hb_sites_end(struct hb_parser *p)
 {
-    if (hb_site_times_settle(p) < 0 || check_waiting(p, 1, 1, 1) < 0
+    if (check_waiting(p, 1, 1, 1) < 0
         || (p->site_state.in_band && close_band(p) < 0))
         return -1;
     if (p->f->depth > 0)

@@ -1,6 +1,6 @@
-/* hbfile_sitetimes.c -- the "st" records of a version-3 heap-band file:
- * the stored columns in which a listed site allocated (section 7 of
- * docs/heapband-format.md).
+/* hbfile_sitetimes.c -- the site times of a version-3 heap-band file: the
+ * ranges that end an "sb" record, the stored columns in which the listed
+ * site allocated (section 7 of docs/heapband-format.md).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -8,17 +8,17 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * An st line follows its sb line directly, and a file has one after every
- * sb line or after none (the first version-3 files have none): so the sb
- * line waiting for its st line is the last one read, and whether a file
- * has them is known from its first sb line on.  The ranges are stored in
- * f->site_times, a record's run named by its hb_siterec.
+ * A file has ranges on every sb line or on none (the first version-3
+ * files have none): the first sb line decides, and every later one must
+ * agree with it.  The ranges are stored in f->site_times, a record's run
+ * named by its hb_siterec.
  *
- * Invariant: every rule of the record that needs only the header and the
- * line before it is checked as the line is read (its ranges: form, order,
- * within 0 .. NC-1, aligned to the time bins); that a band allocated in
- * every bin of a range is left to the file checker of the tests
- * (tests/tool/hbfile.py), as it needs the cells.  Cost: O(ranges) a line.
+ * Invariant: every rule of the ranges that needs only the header is
+ * checked as the line is read (form, order, within 0 .. NC-1, aligned to
+ * the time bins; at most 64 of them is the lexer's field limit); that a
+ * band allocated in every bin of a range is left to the file checker of
+ * the tests (tests/tool/hbfile.py), as it needs the cells.  Cost:
+ * O(ranges) a line.
  */
 #include "hbfile_parse.h"
 
@@ -26,22 +26,6 @@
 #include <string.h>
 
 #include "hb_format.h"
-
-/* The sb line read last has no st line after it: an error when the file
- * has st lines, else counted.  At every sb and so line and at the end of
- * the sites. */
-int hb_site_times_settle(struct hb_parser *p)
-{
-    struct hb_site_state *st = &p->site_state;
-    if (st->sb_waiting_line == 0)
-        return 0;
-    if (st->nst > 0)
-        return hb_lex_fail(&p->lx, "the 'sb' line %lu has no 'st' line after "
-                           "it", st->sb_waiting_line);
-    st->sb_without_st++;
-    st->sb_waiting_line = 0;
-    return 0;
-}
 
 /* Field i as a number, when it is the n bytes at s of that field: the
  * lexer's rules for numbers, applied to a part of a field. */
@@ -101,7 +85,7 @@ static const char *range_text(const struct hb_col_range *r, char buf[48])
     return buf;
 }
 
-/* Range r of an st line, after the range before it (prev, NULL for the
+/* Range r of an sb line, after the range before it (prev, NULL for the
  * first): within the columns, after prev without touching it, on bins. */
 static int check_range(struct hb_parser *p, const struct hb_col_range *r,
                        const struct hb_col_range *prev)
@@ -124,42 +108,35 @@ static int check_range(struct hb_parser *p, const struct hb_col_range *r,
     return 0;
 }
 
-/* "st b S RANGE1 ... RANGEn", right after "sb b S". */
-int hb_parse_st(struct hb_parser *p)
+/* The ranges of the sb line being read, fields first .. nf-1, into r:
+ * none or some, as the file's first sb line has them. */
+int hb_parse_sb_times(struct hb_parser *p, size_t first, struct hb_siterec *r)
 {
     struct hb_lexer *lx = &p->lx;
     struct hb_file *f = p->f;
     struct hb_site_state *st = &p->site_state;
-    uint64_t v[2];
-    if (lx->nf < 4)
-        return hb_lex_fail(lx, "expected 'st b S RANGE1 ... RANGEn'");
-    if (hb_lex_u64s(lx, 1, 2, v) < 0)
-        return -1;
-    struct hb_siterec *sb = f->nsiterecs > 0 ? &f->siterecs[f->nsiterecs - 1]
-                                             : NULL;
-    if (st->sb_waiting_line == 0 || st->sb_waiting_line + 1 != lx->lineno
-        || sb->b != v[0] || sb->site != v[1])
-        return hb_lex_fail(lx, "'st %llu %llu' does not directly follow "
-                           "its 'sb %llu %llu' line", (unsigned long long)v[0],
-                           (unsigned long long)v[1], (unsigned long long)v[0],
-                           (unsigned long long)v[1]);
-    if (st->sb_without_st > 0)
-        return hb_lex_fail(lx, "'st' line in a file with 'sb' lines "
-                           "without one");
-    st->sb_waiting_line = 0;
-    st->nst++;
-    sb->times_at = f->nsite_times;
-    for (size_t i = 3; i < lx->nf; i++) {
-        struct hb_col_range r;
-        if (parse_range(lx, i, &r) < 0
-            || check_range(p, &r, i > 3 ? &f->site_times[f->nsite_times - 1]
-                                         : NULL) < 0
+    int timed = lx->nf > first;
+    if (st->first_sb_line == 0) {
+        st->first_sb_line = lx->lineno;
+        f->has_site_times = timed;
+    } else if (timed != f->has_site_times) {
+        return hb_lex_fail(lx, timed ? "'sb' line with site times in a file "
+                           "whose 'sb' line %lu has none"
+                           : "'sb' line without site times in a file whose "
+                           "'sb' line %lu has them", st->first_sb_line);
+    }
+    r->times_at = f->nsite_times;
+    for (size_t i = first; i < lx->nf; i++) {
+        struct hb_col_range c;
+        if (parse_range(lx, i, &c) < 0
+            || check_range(p, &c, i > first
+                                  ? &f->site_times[f->nsite_times - 1]
+                                  : NULL) < 0
             || HB_PARSE_GROW(p, f->site_times, p->cap_site_times,
                              f->nsite_times) < 0)
             return -1;
-        f->site_times[f->nsite_times++] = r;
+        f->site_times[f->nsite_times++] = c;
     }
-    sb->ntimes = f->nsite_times - sb->times_at;
-    f->has_site_times = 1;
+    r->ntimes = f->nsite_times - r->times_at;
     return 0;
 }

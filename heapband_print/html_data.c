@@ -14,7 +14,7 @@
  * lists exactly what the text printer lists; each band's report reads a
  * view of the file holding only that band's site records, so that the
  * bands together read each record once.  Each listed site's times (its
- * "st" record) go with it as the stored-column ranges.  A number above
+ * "sb" ranges) go with it as the stored-column ranges.  A number above
  * 2^53 - 1, which JSON.parse would round, is written as a string of its
  * digits (the page shows it as it is, or reads it with BigInt).
  */

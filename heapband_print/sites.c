@@ -13,7 +13,7 @@
  * at exit, each line with its share of the whole: what the bands hold,
  * their "other sites" records included.  A point's line gives the bands it
  * allocates in, and the columns it allocates in when the file has site
- * times ("st" records); its callers follow, one line per frame, figures written
+ * times ("sb" ranges); its callers follow, one line per frame, figures written
  * only where stacks part (a caller that carries all of its callee's bytes
  * is a "by" line under it, and a recursion's repeated frame one line with
  * its count; a chain of "by" lines that was printed before, under another
@@ -205,7 +205,7 @@ static void print_point_bands(const struct tree_report *r, size_t n,
 
 /* "times: in 3 of 255 columns, between t=0 and t=126464": the stored
  * columns in which point n's sites allocated in the report's bands (their
- * st records), from the start of the first to the end of the last;
+ * sb ranges), from the start of the first to the end of the last;
  * nothing for a file without site times. */
 static void print_point_times(const struct tree_report *r, size_t n,
                               int indent)

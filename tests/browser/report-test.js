@@ -249,7 +249,7 @@ async function checkFile(file, markFrom, markTo) {
       if (!/^site \d+ allocates in band/.test(note)) fail("site highlight: " + note);
       ok("clicking a site outlines its bands: " + note.split(" (")[0]);
     }
-    if (/^st /m.test(fs.readFileSync(file, "latin1"))) await checkSiteTimes(page, file);
+    if (SB_TIMES.test(fs.readFileSync(file, "latin1"))) await checkSiteTimes(page, file);
     for (const chart of ["allocs", "lifetime"]) {
       await page.click(`#hb-charts button[data-chart=${chart}]`);
       const c = csv(["--chart=" + chart, "--width=80", file]);
@@ -268,14 +268,17 @@ async function checkFile(file, markFrom, markTo) {
   }
 }
 
-// The file's st records (format section 7), read here: per site, the
-// stored columns it allocated in, over all its bands; the column width and
-// count.
+// An sb line with site times (format section 7): b, S, its 7 figures and
+// the ranges, which are m[3].
+const SB_TIMES = /^sb (\d+) (\d+)(?: \d+){7} (.+)$/m;
+
+// The file's site times, read here: per site, the stored columns it
+// allocated in, over all its bands; the column width and count.
 function siteTimes(file) {
   const text = fs.readFileSync(file, "latin1");
   const header = (k) => Number(text.match(new RegExp("^" + k + " (\\d+)$", "m"))[1]);
   const sites = new Map();
-  for (const m of text.matchAll(/^st (\d+) (\d+) (.*)$/gm)) {
+  for (const m of text.matchAll(new RegExp(SB_TIMES.source, "gm"))) {
     const cols = sites.get(m[2]) || new Set();
     for (const r of m[3].split(" ")) {
       const [lo, hi] = r.split("-").map(Number);
@@ -287,7 +290,7 @@ function siteTimes(file) {
 }
 
 // Clicking each site of each band marks the view's columns that hold a
-// stored column its st records name (the view's columns from their
+// stored column its sb lines' times name (the view's columns from their
 // starts, the last one to the view's end), in the whole run at an uneven
 // number of columns and zoomed.
 async function checkSiteTimes(page, file) {
@@ -327,7 +330,7 @@ async function checkSiteTimes(page, file) {
   }
   await page.evaluate((h) => { location.hash = h; }, before);
   if (checked === 0) fail("site times: no site to click");
-  ok(`site times: ${checked} sites clicked, their columns are the file's st ranges re-binned`);
+  ok(`site times: ${checked} sites clicked, their columns are the file's sb ranges re-binned`);
 }
 
 async function checkDiff(oldFile, newFile) {

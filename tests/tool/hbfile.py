@@ -13,7 +13,8 @@
 #                            joined by " | ", then per band its figures
 #   hbfile.py frames FILE    one line per frame: OBJECT OFFSET FUNCTION
 #                            SOURCE LINE (SOURCE "-" when unknown)
-#   hbfile.py times FILE     one line per st record: the site's frames
+#   hbfile.py times FILE     one line per sb record with site times: the
+#                            site's frames
 #                            as `sites` gives them, its band, its ranges
 #
 # The file is plain text; numbers are Python integers, so 128-bit
@@ -61,7 +62,7 @@ class HbFile:
         self.sites = {}          # s -> [frame numbers]
         self.sb = []             # (b, s, 7 figures)
         self.so = []             # (b, nsites, 6 figures)
-        self.st = {}             # (b, s) -> [(lo, hi)], in order
+        self.st = {}             # (b, s) -> [(lo, hi)]: the sb line's times
         self.order = []          # keyword of each record, in order
         self.marks_dropped = 0   # marks-dropped (0: no such record)
         self._parse()
@@ -80,14 +81,8 @@ class HbFile:
         self.depth = int(self.header["depth:"])
         self.limit = self.header["site-limit:"]
         need(self.limit == "all" or int(self.limit) >= 1, "bad site-limit")
-        prev = None
         for line in self.lines[len(HEADER):]:
             kw, _, rest = line.partition(" ")
-            before, prev = prev, line
-            if kw == "st":
-                self._parse_st(rest, before)
-                self.order.append(kw)
-                continue
             self.order.append(kw)
             if kw in ("mark", "end"):
                 continue
@@ -108,6 +103,11 @@ class HbFile:
                 need((src == 0) == (ln == 0), "frame %d: a line without a source" % n)
                 self.frames[n] = (o, int(off, 16), src, ln, f[5])
                 continue
+            if kw == "sb":
+                f = rest.split(" ")
+                need(len(f) >= 9, "sb: %d fields" % len(f))
+                self._parse_times(int(f[0]), int(f[1]), f[9:])
+                rest = " ".join(f[:9])
             v = [int(x) for x in rest.split(" ")]
             if kw == "band":
                 need(v[0] == len(self.bands), "band %d out of order" % v[0])
@@ -149,18 +149,17 @@ class HbFile:
             else:
                 raise Bad("unknown record %s" % kw)
 
-    def _parse_st(self, rest, before):
-        f = rest.split(" ")
-        b, s = int(f[0]), int(f[1])
-        need(before is not None and before.split(" ")[:3] == ["sb", f[0], f[1]],
-             "st %d %d does not follow its sb line" % (b, s))
+    def _parse_times(self, b, s, fields):
+        """The ranges that end sb line b s; none in a file without times."""
+        if not fields:
+            return
         ranges = []
-        for r in f[2:]:
+        for r in fields:
             lo, dash, hi = r.partition("-")
             need(lo == str(int(lo)) and (not dash or hi == str(int(hi))),
-                 "st %d %d: range %s" % (b, s, r))
+                 "sb %d %d: range %s" % (b, s, r))
             lo, hi = int(lo), int(hi) if dash else int(lo)
-            need(lo < hi or not dash, "st %d %d: range %s does not run upward" % (b, s, r))
+            need(lo < hi or not dash, "sb %d %d: range %s does not run upward" % (b, s, r))
             ranges.append((lo, hi))
         self.st[(b, s)] = ranges
 
@@ -209,7 +208,7 @@ def check(h):
     rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "unknown-frees": 5,
             "mark": 6, "marks-dropped": 6.5, "col": 7, "cell": 8, "life": 9, "leak": 10,
             "at-peak": 11, "object": 12, "source": 12, "frame": 12,
-            "site": 12, "sb": 12, "st": 12, "so": 12, "end": 13}
+            "site": 12, "sb": 12, "so": 12, "end": 13}
     ranks = [rank[k] for k in h.order]
     need(ranks == sorted(ranks), "records out of section order")
     # 3: cells and cols in range, ordered, only with events.
@@ -293,10 +292,11 @@ def check_sites(h):
 
 
 def check_times(h):
-    """The st records: one after every sb line, ranges of whole time bins
-    within the columns, increasing and apart, and the band allocated in
-    every bin of them."""
-    need(set(h.st) == {(b, s) for (b, s, _) in h.sb}, "an sb line without its st line")
+    """The site times: on every sb line or on none, ranges of whole time
+    bins within the columns, increasing and apart, and the band allocated
+    in every bin of them."""
+    need(not h.st or set(h.st) == {(b, s) for (b, s, _) in h.sb},
+         "some sb lines with site times, some without")
     budget = int(h.header["columns-budget:"])
     k = 0
     while (128 << k) < budget:
@@ -304,16 +304,16 @@ def check_times(h):
     binw = 1 << k
     alloc_cols = {(b, c) for (c, b), v in h.cells.items() if v[0] > 0}
     for (b, s), ranges in h.st.items():
-        need(1 <= len(ranges) <= 64, "st %d %d: %d ranges" % (b, s, len(ranges)))
+        need(1 <= len(ranges) <= 64, "sb %d %d: %d ranges" % (b, s, len(ranges)))
         last = -2
         for lo, hi in ranges:
-            need(lo > last + 1, "st %d %d: ranges out of order or touching" % (b, s))
-            need(hi < h.nc, "st %d %d: range past the last column" % (b, s))
+            need(lo > last + 1, "sb %d %d: ranges out of order or touching" % (b, s))
+            need(hi < h.nc, "sb %d %d: range past the last column" % (b, s))
             need(lo % binw == 0 and ((hi + 1) % binw == 0 or hi == h.nc - 1),
-                 "st %d %d: range %d-%d not of bins of %d columns" % (b, s, lo, hi, binw))
+                 "sb %d %d: range %d-%d not of bins of %d columns" % (b, s, lo, hi, binw))
             for bin_lo in range(lo, hi + 1, binw):
                 need(any((b, c) in alloc_cols for c in range(bin_lo, min(bin_lo + binw, hi + 1))),
-                     "st %d %d: band %d allocates nothing in columns %d.." % (b, s, b, bin_lo))
+                     "sb %d %d: band %d allocates nothing in columns %d.." % (b, s, b, bin_lo))
             last = hi
 
 

@@ -102,14 +102,12 @@ object 1 /usr/bin/hand
 source 1 hand.c
 frame 1 1 0x1139 1 5 main
 site 1 1 1
-sb 4 1 1 10 10 1 0 0 10
-st 4 1 0
+sb 4 1 1 10 10 1 0 0 10 0
 object 2 /usr/lib/libfoo.so
 frame 2 2 0x1ee8c 0 0 ???
 frame 3 0 0x4000a0 0 0 ???
 frame 4 1 0x1160 0 0 main
 site 2 3 2 3 4
-sb 5 2 2 40 20 1 20 1 20
-st 5 2 1 6
+sb 5 2 2 40 20 1 20 1 20 1 6
 so 5 1 1 20 20 1 20 1
 end

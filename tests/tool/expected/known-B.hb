@@ -307,36 +307,27 @@ frame 1 1 0xOFFSET 1 13 main
 site 1 1 1
 frame 2 1 0xOFFSET 1 14 main
 site 2 1 2
-sb 0 1 1 0 0 1 0 1 0
-st 0 1 0
-sb 0 2 1 0 0 1 0 1 0
-st 0 2 0
+sb 0 1 1 0 0 1 0 1 0 0
+sb 0 2 1 0 0 1 0 1 0 0
 frame 3 1 0xOFFSET 1 15 main
 site 3 1 3
-sb 14 3 10 240 240 10 120 5 240
-st 14 3 0
+sb 14 3 10 240 240 10 120 5 240 0
 frame 4 1 0xOFFSET 1 16 main
 site 4 1 4
-sb 16 4 5 160 160 5 0 0 160
-st 16 4 0
+sb 16 4 5 160 160 5 0 0 160 0
 frame 5 1 0xOFFSET 1 17 main
 site 5 1 5
-sb 18 5 2 96 96 2 96 2 96
-st 18 5 0
+sb 18 5 2 96 96 2 96 2 96 0
 frame 6 1 0xOFFSET 1 18 main
 site 6 1 6
-sb 22 6 1 100 100 1 100 1 100
-st 22 6 1
+sb 22 6 1 100 100 1 100 1 100 1
 frame 7 1 0xOFFSET 1 19 main
 site 7 1 7
 frame 8 1 0xOFFSET 1 20 main
 site 8 1 8
-sb 44 7 1 4096 4096 1 0 0 4096
-st 44 7 9
-sb 44 8 1 5000 5000 1 0 0 5000
-st 44 8 18
+sb 44 7 1 4096 4096 1 0 0 4096 9
+sb 44 8 1 5000 5000 1 0 0 5000 18
 frame 9 1 0xOFFSET 1 21 main
 site 9 1 9
-sb 45 9 1 6000 6000 1 0 0 6000
-st 45 9 30
+sb 45 9 1 6000 6000 1 0 0 6000 30
 end
