@@ -36,12 +36,13 @@
    Cost: an event costs O(1) and a column change O(bands in use); a clock
    jump over many columns costs at most `budget` column changes per
    doubling of W.  The grid is bands x budget cells of 64 bytes (252 x
-   1024, 16.5 MB of address space with the defaults), mapped once as
-   anonymous memory, a band's row of cells after another's, and a cell
-   that would stay empty is never written: so only the pages of the cells
-   that hold something are ever touched (a band live through the whole run
-   touches its row, 64 KB; one that held a block for a moment, a page or
-   two), instead of every band up to the largest in every column. */
+   128, 2 MB of address space with the defaults; 16.5 MB at
+   --columns=1024), mapped once as anonymous memory, a band's row of
+   cells after another's, and a cell that would stay empty is never
+   written: so only the pages of the cells that hold something are ever
+   touched (a band live through the whole run touches its row, 8 KB at
+   the default budget; one that held a block for a moment, a page), instead
+   of every band up to the largest in every column. */
 
 #include "hb_columns.h"
 #include "pub_tool_libcbase.h"

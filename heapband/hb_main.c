@@ -47,7 +47,7 @@
      address (about 48 bytes each).  A few loads and stores per event.
 
    - hb_columns.c, the heap as a grid of time columns by size bands: dense,
-     budget x bands cells of 64 bytes (16.5 MB of address space with the
+     budget x bands cells of 64 bytes (2 MB of address space with the
      defaults), mapped once as anonymous memory so that only the pages of
      the bands in use are touched.  An event updates one or two cells in
      O(1); moving to a new column costs O(bands in use); when the budget is
