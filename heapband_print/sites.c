@@ -25,14 +25,14 @@
  * Cost: building the tree (site_tree.h), numbering its chains (one pass
  * over the nodes with a hash table), then two visits of each node printed
  * or folded: one to find the chains printed twice, one to print; with
- * site times, a pass over the site records and the columns per point
- * printed (at most 100 / threshold of them).
+ * site times, an index of the site records by point (point_times.h).
  */
 #include "sites.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "point_times.h"
 #include "units.h"
 
 static const char *plural(uint64_t n)
@@ -123,8 +123,7 @@ struct tree_report {
     double cut;                /* the threshold in bytes: a line holds at
                                 * least this, or is folded */
     struct chains *chains;
-    uint64_t first_band, last_band;
-    unsigned char *marked;     /* f->ncols bytes with site times, else NULL */
+    struct hb_point_times *times;   /* the points' columns */
 };
 
 static uint64_t node_bytes(const struct tree_report *r, size_t n)
@@ -211,28 +210,8 @@ static void print_point_times(const struct tree_report *r, size_t n,
                               int indent)
 {
     const struct hb_file *f = r->f;
-    unsigned char *marked = r->marked;
-    if (marked == NULL)
-        return;
-    memset(marked, 0, (size_t)f->ncols);
-    for (size_t i = 0; i < f->nsiterecs; i++) {
-        const struct hb_siterec *rec = &f->siterecs[i];
-        if (rec->site == 0 || rec->b < r->first_band || rec->b > r->last_band
-            || r->t->site_point[rec->site - 1] != n)
-            continue;
-        for (size_t k = 0; k < rec->ntimes; k++) {
-            const struct hb_col_range *c = &f->site_times[rec->times_at + k];
-            memset(marked + c->lo, 1, (size_t)(c->hi - c->lo + 1));
-        }
-    }
-    uint64_t count = 0, first = 0, last = 0;
-    for (uint64_t c = 0; c < f->ncols; c++)
-        if (marked[c]) {
-            if (count++ == 0)
-                first = c;
-            last = c;
-        }
-    if (count == 0)
+    uint64_t count, first, last;
+    if (!hb_point_times_of(r->times, n, &count, &first, &last))
         return;
     fprintf(r->out, "%*stimes: in %llu of %llu column%s, between t=%llu and "
             "t=%llu\n", indent + SHARE_WIDTH, "", (unsigned long long)count,
@@ -532,16 +511,19 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
     struct hb_site_figures all = t.nodes[0].fig;
     hb_site_figures_add(&all, &t.other);
     struct chains chains = { NULL, 0, NULL, NULL, 0 };
-    struct tree_report r = { out, f, &t, so->by, hb_site_bytes(&all, so->by),
-                             so->threshold, 0.0, &chains, first, last, NULL };
-    r.cut = so->threshold / 100.0 * (double)r.whole;
-    if (f->has_site_times && f->ncols > 0
-        && (r.marked = malloc((size_t)f->ncols)) == NULL) {
+    struct hb_point_times times;
+    if (hb_point_times_build(f, t.site_point, first, last, &times, err) < 0) {
         hb_site_tree_free(&t);
-        return hb_error_nomem(err, "printing the sites");
+        return -1;
     }
+    struct tree_report r = {
+        .out = out, .f = f, .t = &t, .by = so->by,
+        .whole = hb_site_bytes(&all, so->by), .threshold = so->threshold,
+        .chains = &chains, .times = &times,
+    };
+    r.cut = so->threshold / 100.0 * (double)r.whole;
     if (number_chains(&r, &chains) < 0) {
-        free(r.marked);
+        hb_point_times_free(&times);
         chains_free(&chains);
         hb_site_tree_free(&t);
         return hb_error_nomem(err, "printing the sites");
@@ -555,7 +537,7 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
         print_nothing(&r);
     else
         print_ranked(&r);
-    free(r.marked);
+    hb_point_times_free(&times);
     chains_free(&chains);
     hb_site_tree_free(&t);
     return 0;
