@@ -26,13 +26,16 @@
  * records; versions 1 and 2 from their site, frame and top lines, whose
  * frames are text only.
  *
- * The model is split by concern: hbfile_lex.c (lines, fields, numbers),
- * hbfile_words.h (text eight bytes at a time), hbfile_parse.c and
- * hbfile_records.c (the grammar, section by section), hbfile_sites.c (the
- * site tables of version 3), hbfile_fast.c (the fast path for "col" and
- * "cell" lines), hbfile_check.c (the invariants between sections),
- * hbfile_matrix.c (the quiet cells and columns), hbfile.c (freeing,
- * queries).
+ * The model is split by concern: its parser in model/parse/, from the
+ * top down (each calls only those after it): hbfile_parse.c and
+ * hbfile_records.c (the grammar, section by section), hbfile_sites.c and
+ * hbfile_sitetimes.c (the site tables of version 3), hbfile_fast.c (the
+ * fast path for "col" and "cell" lines), hbfile_state.c (the parser's
+ * state, and the storing of col and cell records), hbfile_check.c and
+ * hbfile_unique.c (the invariants between sections), hbfile_lex.c (lines,
+ * fields, numbers), hbfile_words.h (text eight bytes at a time); here in
+ * model/, hbfile_matrix.c (the quiet cells and columns), hbfile.c
+ * (freeing, queries).
  *
  * Invariant: a struct hb_file that hb_parse() returned holds a file that
  * meets every invariant of the format; nothing changes it afterwards.

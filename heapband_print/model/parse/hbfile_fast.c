@@ -18,7 +18,7 @@
  * records or the same error on either path (tests/fuzz/fuzz_parse.c
  * checks it).  Cost: a few operations a byte, no bound check a byte.
  */
-#include "hbfile_parse.h"
+#include "hbfile_fast.h"
 
 #include <string.h>
 

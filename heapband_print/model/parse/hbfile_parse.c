@@ -18,7 +18,7 @@
  * reported (with its line number) and leaves nothing allocated.  Cost:
  * a dozen header lines, then one line per band.
  */
-#include "hbfile_parse.h"
+#include "hbfile.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -26,37 +26,9 @@
 #include <string.h>
 
 #include "hb_format.h"
-
-int hb_parse_nomem(struct hb_parser *p)
-{
-    return hb_error_nomem(p->lx.err, "parsing a heap-band file");
-}
-
-int hb_parse_grow(struct hb_parser *p, void **arr, size_t *cap, size_t n,
-                  size_t elsize)
-{
-    if (n < *cap)
-        return 0;
-    size_t ncap = *cap ? *cap * 2 : 16;
-    void *a = realloc(*arr, ncap * elsize);
-    if (a == NULL)
-        return hb_parse_nomem(p);
-    *arr = a;
-    *cap = ncap;
-    return 0;
-}
-
-char *hb_parse_text(struct hb_parser *p, const char *s, size_t n)
-{
-    char *d = malloc(n + 1);
-    if (d == NULL) {
-        hb_parse_nomem(p);
-        return NULL;
-    }
-    memcpy(d, s, n);
-    d[n] = '\0';
-    return d;
-}
+#include "hbfile_records.h"
+#include "hbfile_sites.h"
+#include "hbfile_state.h"
 
 /* ----------------------------------------------------------------- header */
 
@@ -373,7 +345,8 @@ static int parse_summary(struct hb_parser *p)
     return 0;
 }
 
-int hb_parse_head(struct hb_parser *p)
+/* Sections 1 to 3 of the format, up to the "unknown-frees" line. */
+static int parse_head(struct hb_parser *p)
 {
     if (parse_header(p) < 0 || parse_bands(p) < 0
         || hb_checks_start(&p->checks, p->f, p->lx.err) < 0
@@ -388,7 +361,7 @@ int hb_parse_head(struct hb_parser *p)
 static int parse_lexed(struct hb_parser *p, enum hb_parse_path path)
 {
     struct hb_file *f = p->f;
-    int r = hb_parse_head(p) < 0
+    int r = parse_head(p) < 0
             || hb_parse_records(p, path) < 0
             || hb_check_sections(&p->checks, f, p->lx.err) < 0 ? -1 : 0;
     hb_checks_free(&p->checks);

@@ -26,12 +26,14 @@
  * no two frames (sites) are the same is checked after the line pass
  * (hbfile_unique.c).  Cost: O(1) a record, O(NFRAMES) a site.
  */
-#include "hbfile_parse.h"
+#include "hbfile_sites.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "hbfile_sitetimes.h"
 
 /* ---------------------------------------------------------- waiting entries */
 

@@ -20,7 +20,7 @@
  * the tests (tests/tool/hbfile.py), as it needs the cells.  Cost:
  * O(ranges) a line.
  */
-#include "hbfile_parse.h"
+#include "hbfile_sitetimes.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,9 @@
-/* hbfile_parse.h -- the parser's state, shared by the grammar
- * (hbfile_parse.c, hbfile_records.c) and the fast path for "col" and
- * "cell" lines (hbfile_fast.c).  Not for use outside the file model: the
- * public entry point is hb_parse() in hbfile.h.
+/* hbfile_state.h -- the parser's state and the helpers every part of the
+ * parser stores through (hbfile_state.c): the bottom of model/parse/,
+ * which the grammar (hbfile_parse.c, hbfile_records.c), the site records
+ * (hbfile_sites.c, hbfile_sitetimes.c) and the fast path (hbfile_fast.c)
+ * call down into, never up.  Not for use outside the parser: the public
+ * entry point is hb_parse() in hbfile.h.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -15,8 +17,8 @@
  * hbfile_check.c needs of the lines read so far.  Cost: nothing of its
  * own (the state is on hb_parse()'s stack).
  */
-#ifndef HEAPBAND_PRINT_HBFILE_PARSE_H
-#define HEAPBAND_PRINT_HBFILE_PARSE_H
+#ifndef HEAPBAND_PRINT_HBFILE_STATE_H
+#define HEAPBAND_PRINT_HBFILE_STATE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -71,15 +73,6 @@ enum hb_section {
     HB_SEC_AT_PEAK, HB_SEC_SITE, HB_SEC_TOP
 };
 
-/* Sections 1 to 3 of the format, up to the "unknown-frees" line
- * (hbfile_parse.c). */
-int hb_parse_head(struct hb_parser *p);
-
-/* The records after "unknown-frees" up to and with "end", "col" and
- * "cell" lines through the fast path when `path` says so
- * (hbfile_records.c). */
-int hb_parse_records(struct hb_parser *p, enum hb_parse_path path);
-
 /* Record "out of memory" (HB_ERR_NOMEM); returns -1. */
 int hb_parse_nomem(struct hb_parser *p);
 
@@ -99,34 +92,8 @@ char *hb_parse_text(struct hb_parser *p, const char *s, size_t n);
 /* Store a "col" record (c LIVE_END LIVE_MAX BLOCKS_END) or a "cell" record
  * (c b and the six numbers after them, then LIVE_INTEGRAL) read on line
  * lx.lineno, after checking it against the record before it; both parsers
- * store through these (hbfile_records.c). */
+ * store through these. */
 int hb_store_col(struct hb_parser *p, const uint64_t *v);
 int hb_store_cell(struct hb_parser *p, const uint64_t *v, hb_u128 integral);
-
-/* The version-3 site records (section 7 of the format), each a line
- * already read: "object", "source" and "frame" not split (their text runs
- * to the end of the line), "site", "sb" and "so" split; and at the "end"
- * line, what must hold when the records are done (hbfile_sites.c). */
-int hb_parse_object(struct hb_parser *p);
-int hb_parse_source(struct hb_parser *p);
-int hb_parse_frame(struct hb_parser *p);
-int hb_parse_site3(struct hb_parser *p);
-int hb_parse_sb(struct hb_parser *p);
-int hb_parse_so(struct hb_parser *p);
-int hb_sites_end(struct hb_parser *p);
-
-/* The site times that end the split sb line being read, its fields
- * first .. nf-1, into r's run of f->site_times (hbfile_sitetimes.c). */
-int hb_parse_sb_times(struct hb_parser *p, size_t first, struct hb_siterec *r);
-
-/* Once the file is checked, version 3: each band's sb records in the
- * order of the report, by bytes allocated (hbfile_sites.c). */
-void hb_sites_rank(struct hb_file *f);
-
-/* The fast path: reads the next line or two when they are "col" or "cell"
- * lines it is sure of, in section `*current` or before it.  Returns 1 when
- * it stored them (and advanced *current), 0 to leave the next line to the
- * general parser, -1 on an error in their values (hbfile_fast.c). */
-int hb_parse_fast_record(struct hb_parser *p, enum hb_section *current);
 
 #endif
