@@ -133,7 +133,14 @@ static int write_image(const struct hb_chart_job *job, const char *path,
     int r = build_chart(job, (size_t)hb_image_max_columns(&io), &ch);
     if (r != 0)
         return r;
-    return hb_write_image_file(&ch, &io, path, is_svg);
+    struct hb_error err = { .kind = HB_ERR_NONE };
+    r = hb_render_image(&ch, &io, path, is_svg, &err);
+    hb_chart_free(&ch);
+    if (r == 0)
+        return 0;
+    /* Whatever its kind, an image's error names the file. */
+    fprintf(stderr, "heapband_print: %s: %s\n", path, err.msg);
+    return hb_error_status(&err);
 }
 
 int hb_write_outputs(const struct hb_chart_job *job)

@@ -145,17 +145,3 @@ int hb_render_image(const struct hb_chart *chart,
                             cairo_status_to_string(st));
     return 0;
 }
-
-int hb_write_image_file(struct hb_chart *chart,
-                        const struct hb_image_opts *io, const char *path,
-                        int is_svg)
-{
-    struct hb_error err = { .kind = HB_ERR_NONE };
-    int r = hb_render_image(chart, io, path, is_svg, &err);
-    hb_chart_free(chart);
-    if (r != 0) {
-        fprintf(stderr, "heapband_print: %s: %s\n", path, err.msg);
-        return hb_error_status(&err);
-    }
-    return 0;
-}

@@ -25,11 +25,4 @@ int hb_render_image(const struct hb_chart *chart,
                     const struct hb_image_opts *opts,
                     const char *path, int is_svg, struct hb_error *err);
 
-/* For the front ends: hb_render_image(), then free the chart.  Returns 0,
- * or the exit status after printing "heapband_print: PATH: message" on
- * stderr. */
-int hb_write_image_file(struct hb_chart *chart,
-                        const struct hb_image_opts *io, const char *path,
-                        int is_svg);
-
 #endif
