@@ -17,6 +17,9 @@
 #   HB_PROGS      directory of the compiled test programs
 #   HB_TMP        a fresh scratch directory for this test, removed on success
 # Set HB_TESTS to a space-separated list of test names to run only those.
+# A C unit test is one file, tests/unit/test_NAME.c: heapband_print's
+# Makefile builds it into test_NAME, and it runs here as unit/test_NAME
+# (its program in the scratch directory, no wrapper script).
 
 : "${HB_SRCDIR:?}" "${HB_BUILDDIR:?}"
 export HB_SRCDIR HB_BUILDDIR
@@ -39,10 +42,10 @@ jobs=${HB_JOBS:-$(printf '%s\n' "${MAKEFLAGS:-}" | sed -n 's/.*-j *\([0-9][0-9]*
 
 # The tests to run, one path a line.
 list="$logdir/list"
-for t in "$HB_SRCDIR"/tests/*/*.test; do
+for t in "$HB_SRCDIR"/tests/*/*.test "$HB_SRCDIR"/tests/unit/test_*.c; do
    [ -f "$t" ] || continue
    group=$(basename "$(dirname "$t")")
-   name="$group/$(basename "$t" .test)"
+   name="$group/$(basename "${t%.c}" .test)"
    if [ -n "${HB_TESTS:-}" ]; then
       case " $HB_TESTS " in *" $name "*) ;; *) continue ;; esac
    fi
@@ -54,10 +57,14 @@ done > "$list"
 run_one='
    t=$1
    group=$(basename "$(dirname "$t")")
-   name="$group/$(basename "$t" .test)"
-   base="$HB_LOGDIR/$group-$(basename "$t" .test)"
+   name="$group/$(basename "${t%.c}" .test)"
+   base="$HB_LOGDIR/$group-$(basename "${t%.c}" .test)"
    HB_TMP=$(mktemp -d "${TMPDIR:-/tmp}/hbtest.XXXXXX"); export HB_TMP
-   ( cd "$HB_TMP" && timeout 600 sh "$t" ) >"$base.log" 2>&1 </dev/null
+   case $t in
+      *.c) set -- "$HB_BUILDDIR/heapband_print/$(basename "$t" .c)" ;;
+      *)   set -- sh "$t" ;;
+   esac
+   ( cd "$HB_TMP" && timeout 600 "$@" ) >"$base.log" 2>&1 </dev/null
    rc=$?
    case $rc in
       0)  v="PASS: $name"; rm -rf "$HB_TMP" ;;
@@ -72,8 +79,8 @@ tr '\n' '\0' < "$list" | xargs -0 -r -n 1 -P "$jobs" sh -c "$run_one" sh
 pass=0; fail=0; skip=0; failed=""
 while read -r t; do
    group=$(basename "$(dirname "$t")")
-   name="$group/$(basename "$t" .test)"
-   base="$logdir/$group-$(basename "$t" .test)"
+   name="$group/$(basename "${t%.c}" .test)"
+   base="$logdir/$group-$(basename "${t%.c}" .test)"
    v=$(cat "$base.result" 2>/dev/null || echo "FAIL: $name (no verdict)")
    case $v in
       PASS:*) pass=$((pass + 1)) ;;

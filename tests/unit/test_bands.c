@@ -12,8 +12,8 @@
  *
  * Builds the tool's two band tables in memory (docs/heapband-format.md,
  * "Time, columns and bands") and charts of known cells on them.  Prints
- * one line per failed check and exits 1 if any failed.  Run by
- * tests/print/unit-bands.test.
+ * one line per failed check and exits 1 if any failed.  Run as
+ * unit/test_bands.
  */
 #define _POSIX_C_SOURCE 200809L     /* strdup */
 #include "band_merge.h"

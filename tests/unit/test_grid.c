@@ -13,8 +13,8 @@
  * checks the column layouts, the groups of stored columns, every merge
  * rule (sums, averages over time, a column of no time, largest, last),
  * the charts' times, rows and run summary, and the difference chart.
- * Prints one line per failed check and exits 1 if any failed.  Run by
- * tests/print/unit-grid.test.
+ * Prints one line per failed check and exits 1 if any failed.  Run as
+ * unit/test_grid.
  */
 #include "chart_build.h"
 #include "diff_chart.h"

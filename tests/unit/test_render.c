@@ -14,7 +14,7 @@
  * SVGs are left in DIR for the shell test to check as XML.  Prints one line
  * per failed check and exits 1 if any failed.  Built with the sanitizers;
  * a run takes a few seconds.  The tests of the parts that draw nothing
- * are in test_image_parts.c.
+ * are in test_render/image_parts.c.
  */
 #include "test_render.h"
 

@@ -48,7 +48,7 @@ int load_png(const char *path, struct image *img);
 /* The colour of pixel (x, y) as 0xrrggbb; 0xdeadbeef outside. */
 uint32_t pixel(const struct image *img, int x, int y);
 
-/* The tests in test_image_parts.c. */
+/* The tests in test_render/image_parts.c. */
 void test_palettes(void);
 void test_labels(void);
 void test_png_encoder(void);

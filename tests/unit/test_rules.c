@@ -13,7 +13,7 @@
  * its exact message and column; then evaluates rules on two tiny files
  * built in memory (OLD and NEW, figures worked out by hand below) with
  * exact verdicts and messages.  Prints one line per failed check and exits
- * 1 if any failed.  Run by tests/print/unit-rules.test.
+ * 1 if any failed.  Run as unit/test_rules.
  */
 #include "metrics.h"
 #include "rules.h"

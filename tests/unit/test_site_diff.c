@@ -17,7 +17,7 @@
  * one (their sites merge); a "???" frame by its offset as well.  Checks
  * the changes found, their order and figures, and the sites a pattern
  * names.  Prints one line per failed check and exits 1 if any failed.
- * Run by tests/print/unit-site-diff.test.
+ * Run as unit/test_site_diff.
  */
 #include "site_diff.h"
 #include "unit_check.h"

@@ -13,8 +13,8 @@
  * and the '^' and '$' anchors; suppression files read into patterns, a
  * bad line reported by its number; and which sites of a table in memory
  * a set of patterns matches, through a function or an object.  Prints one
- * line per failed check and exits 1 if any failed.  Run by
- * tests/print/unit-stack-match.test.
+ * line per failed check and exits 1 if any failed.  Run as
+ * unit/test_stack_match.
  */
 #include "stack_match.h"
 #include "unit_check.h"

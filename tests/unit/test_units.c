@@ -13,8 +13,8 @@
  * one formatter in each of its styles (rounding at the edge of a unit, 0,
  * 2^64 - 1, values that are not positive), times, band labels, exact
  * numbers for the exports, axis ticks, and text cut to the buffer.
- * Prints one line per failed check and exits 1 if any failed.  Run by
- * tests/print/unit-units.test.
+ * Prints one line per failed check and exits 1 if any failed.  Run as
+ * unit/test_units.
  */
 #include "units.h"
 #include "unit_check.h"

@@ -1,4 +1,4 @@
-/* test_image_parts.c -- unit tests of the parts of the image output that
+/* image_parts.c -- unit tests of the parts of the image output that
  * draw nothing: the palettes, the labels, the layout of the axes and the
  * PNG encoder.  Part of test_render (see test_render.c).
  *
