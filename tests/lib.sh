@@ -63,6 +63,31 @@ band_sums() {
    echo "$(sum_band "$1" "$b" 4) $(sum_band "$1" "$b" 5) $(sum_band "$1" "$b" 6) $(sum_band "$1" "$b" 7)"
 }
 
+# expect_fail STATUS 'STDERR' ARGS...: run the printer ($HB_PRINT) with ARGS,
+# its stdout into out.txt and its stderr into err.txt (stdin is the
+# caller's).  It must exit with STATUS and write exactly STDERR on stderr
+# (or, when STDERR holds a '*', what matches it as a `case` pattern);
+# with STATUS 2 (bad input, options or rules) nothing on stdout.
+# `expect_fail 0 '' ARGS...` is a run that must succeed quietly; the
+# caller then reads out.txt.
+expect_fail() {
+   want_rc=$1; want_err=$2; shift 2
+   rc=0
+   "$HB_PRINT" "$@" >out.txt 2>err.txt || rc=$?
+   err=$(cat err.txt)
+   expect_eq "$* : exit status" "$want_rc" "$rc"
+   if [ "$err" != "$want_err" ]; then
+      case $want_err in
+         *'*'*) case $err in $want_err) ;; *) fail "$* : stderr '$err' does not match '$want_err'" ;; esac ;;
+         *) fail "$* : stderr: expected '$want_err', got '$err'" ;;
+      esac
+   fi
+   if [ "$want_rc" -eq 2 ] && [ -s out.txt ]; then
+      fail "$* : wrote to stdout: $(head -n 5 out.txt)"
+   fi
+   echo "ok: $* : exit $rc"
+}
+
 # golden NAME ARGS...: run the printer with ARGS and compare its stdout with
 # $GOLD/NAME.txt (diff -u); it must exit 0 and write nothing on stderr.
 # With HB_REGEN=1 the golden file is (re)written instead: review it by hand.
