@@ -106,6 +106,7 @@
 #include "hb_snapshot.h"
 #include "hb_time.h"
 #include "hb_totals.h"
+#include "hb_vgversion.h"
 #include "pub_tool_basics.h"
 #include "heapband.h"
 #include "pub_tool_clreq.h"
@@ -437,6 +438,7 @@ static void check_preload_present ( void )
 static void hb_post_clo_init ( void )
 {
    check_preload_present();
+   HB_(check_valgrind_version)();
    HB_(options_done)();
    HB_(time_init)(HB_(clo).time_unit);
    HB_(bands_init)(HB_(clo).quarter);

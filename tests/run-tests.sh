@@ -17,6 +17,11 @@
 #   HB_PROGS      directory of the compiled test programs
 #   HB_TMP        a fresh scratch directory for this test, removed on success
 # Set HB_TESTS to a space-separated list of test names to run only those.
+# The tests of tests/release/ (the tarball's files, the Debian package
+# built, installed and used) run only when named in HB_TESTS or with
+# HB_RELEASE=1, which runs them alone (tests/check.sh --release does).
+# A test is stopped after HB_TIMEOUT seconds (600 unless set; building the
+# Debian package takes longer).
 
 : "${HB_SRCDIR:?}" "${HB_BUILDDIR:?}"
 export HB_SRCDIR HB_BUILDDIR
@@ -45,6 +50,10 @@ for t in "$HB_SRCDIR"/tests/*/*.test; do
    name="$group/$(basename "$t" .test)"
    if [ -n "${HB_TESTS:-}" ]; then
       case " $HB_TESTS " in *" $name "*) ;; *) continue ;; esac
+   elif [ "${HB_RELEASE:-0}" = 1 ]; then
+      [ "$group" = release ] || continue
+   else
+      [ "$group" != release ] || continue
    fi
    echo "$t"
 done > "$list"
@@ -57,7 +66,7 @@ run_one='
    name="$group/$(basename "$t" .test)"
    base="$HB_LOGDIR/$group-$(basename "$t" .test)"
    HB_TMP=$(mktemp -d "${TMPDIR:-/tmp}/hbtest.XXXXXX"); export HB_TMP
-   ( cd "$HB_TMP" && timeout 600 sh "$t" ) >"$base.log" 2>&1 </dev/null
+   ( cd "$HB_TMP" && timeout "${HB_TIMEOUT:-600}" sh "$t" ) >"$base.log" 2>&1 </dev/null
    rc=$?
    case $rc in
       0)  v="PASS: $name"; rm -rf "$HB_TMP" ;;
