@@ -13,9 +13,15 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: HbLivePart, the live bytes and blocks of one part of the heap (a
-   size band, an allocation site) together with what that part held at
-   the run's peak, the moment the `peak` record's T_REACHED names.
+/* - Owns: HbLivePart, the live bytes and blocks of one part of the heap (a
+     band, a site) and what it held at the run's latest peak.
+   - Invariant (asserted at each change): its value at the latest peak is
+     (at_peak_B, at_peak_n) when seen_peaks == HB_(peaks_reached), else
+     (live_B, live_n), provided every part changes before the event's peak
+     is judged (hb_main.c calls the sites before the totals); a part never
+     loses more than it holds.
+   - Cost: one comparison per change, now and then a copy of two words; 40
+     bytes per part.
 
    The peak moves each time the heap grows past its largest size so far,
    and then every part's value "at the peak" changes.  Copying every part
@@ -24,21 +30,13 @@
    (HB_(peaks_reached)), and a part remembers the count it last saw
    (seen_peaks).  When a part is about to change and a new peak has been
    reached since it last changed, its live values are still those it had
-   at that peak: they are copied then.
-
-   Invariant: the part's value at the latest peak is (at_peak_B, at_peak_n)
-   when seen_peaks == HB_(peaks_reached), else (live_B, live_n).  It holds
-   provided every change to a part is made before the event's own peak is
-   judged (hb_main.c calls the sites before the totals, and hb_totals.c
-   changes its bands before judging).
-
-   Cost: one comparison per change, a copy of two words now and then; 40
-   bytes per part. */
+   at that peak: they are copied then. */
 
 #ifndef __HB_ATPEAK_H
 #define __HB_ATPEAK_H
 
 #include "hb_global.h"
+#include "pub_tool_libcassert.h"
 
 typedef struct {
    ULong live_B, live_n;         /* now */
@@ -67,10 +65,12 @@ static inline void HB_(part_gains) ( HbLivePart* part, SizeT szB )
    HB_(part_note_change)(part);
    part->live_B += szB;
    part->live_n++;
+   tl_assert(part->live_B >= szB);   /* no wrap-around */
 }
 
 static inline void HB_(part_loses) ( HbLivePart* part, SizeT szB )
 {
+   tl_assert(part->live_B >= szB && part->live_n > 0);
    HB_(part_note_change)(part);
    part->live_B -= szB;
    part->live_n--;

@@ -12,20 +12,18 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the size bands, chosen by --bands, and their bounds.
+/* - Owns: the size bands, chosen by --bands, and their bounds.
+   - Invariant (asserted at start-up): the bands are contiguous from size 0
+     to 2^64 - 1, at most HB_MAX_BANDS, and band_of agrees with the table.
+   - Cost: two tables of bounds; band_of, on the allocation path, is a
+     count-leading-zeros and a shift.
 
    Band 0 holds zero-size blocks.  After it come the octaves
    [2^k, 2^(k+1)), k = 0..63.  With quarter bands an octave from k = 2 up
    is cut into four equal sub-bands, so blocks of 24, 32 and 48 bytes fall
    in different bands; octaves 0 and 1 hold only one and two sizes, so they
    get one band per size.  That is 1 + 1 + 2 + 62*4 = 252 bands; with one
-   band per octave, 65.
-
-   Invariant: the bands are contiguous, from size 0 to 2^64 - 1, and there
-   are at most HB_MAX_BANDS of them; band_of agrees with the table.
-
-   Cost: two tables of HB_MAX_BANDS bounds.  band_of is on the allocation
-   hot path: it is a count-leading-zeros and a shift, no search. */
+   band per octave, 65. */
 
 #include "hb_bands.h"
 #include "pub_tool_libcassert.h"
@@ -59,6 +57,21 @@ static void add_band ( ULong lo, ULong hi )
    n_bands++;
 }
 
+/* The bands cover 0 .. 2^64 - 1 without gap or overlap, and band_of
+   puts both ends of each band in it.  Once, at start-up. */
+static void check_table ( void )
+{
+   UInt b;
+   tl_assert(n_bands == (quarter_bands ? 252 : 65));
+   tl_assert(band_lo_B[0] == 0 && band_hi_B[n_bands - 1] == ~0ULL);
+   for (b = 0; b < n_bands; b++) {
+      tl_assert(band_lo_B[b] <= band_hi_B[b]);
+      tl_assert(b == 0 || band_lo_B[b] == band_hi_B[b - 1] + 1);
+      tl_assert(HB_(band_of)(band_lo_B[b]) == b
+                && HB_(band_of)(band_hi_B[b]) == b);
+   }
+}
+
 void HB_(bands_init) ( Bool quarter )
 {
    UInt k, sub;
@@ -79,6 +92,7 @@ void HB_(bands_init) ( Bool quarter )
             add_band(octave_lo + sub * step, octave_lo + (sub + 1) * step - 1);
       }
    }
+   check_table();
 }
 
 UInt  HB_(n_bands) ( void )              { return n_bands; }

@@ -12,10 +12,20 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the live blocks and what is kept of each (HbLiveBlock), and the
-   memory that takes.  This module records nothing about the run;
-   hb_main.c routes each event to the table first and then to the modules
-   that count it.
+/* - Owns: the live blocks and what is kept of each (HbLiveBlock): size,
+     birth time, site.  It records nothing about the run.
+   - Invariant (asserted at insert and remove): at most one live block per
+     address and origin; a malloc'ed block is in the bitmap with its header
+     written, or in the table, never both.
+   - Cost: a malloc'ed block, about 3 bits of bitmap; insert or remove reads
+     or writes two words and a bit.  Other blocks: a 48-byte table node and
+     one hash operation per event.
+
+   A program that writes outside its block (a bug memcheck reports) can
+   overwrite the header: past the end, the birth time (below); before the
+   start, the size and site, which, if then implausible, stop the run with
+   a message saying so, as the core's arena does when its own admin words
+   are overwritten.
 
    Blocks from the tool's malloc keep their record in a header in the
    block's own redzones.  The tool owns the client's allocator: the core's
@@ -43,21 +53,7 @@
    tool's to annotate: they are kept in tables keyed by address, one per
    origin, because a custom allocator commonly hands out its first block
    at the very address of the pool it malloc'ed (or of a metapool's
-   chunk): both are live at once, at one address.
-
-   Invariant: at most one live block per address and origin; a malloc'ed
-   block is either in the bitmap with its header written, or in the
-   table, never both.  A program that writes outside its block (a bug
-   memcheck reports) can overwrite the header: past the end, the birth
-   time (above); before the start, the size and site, which, if then
-   implausible, stop the run with a message saying so, as the core's
-   arena does when its own admin words are overwritten.
-
-   Cost: a malloc'ed block costs about 3 bits of bitmap and nothing else;
-   insert and remove write or read two words and one bit, plus the
-   arena's usable size.  The tables are the core's VgHashTable with nodes
-   from a pool allocator: about 48 bytes per block (a 40-byte node and a
-   bucket pointer), one hash-table operation per event. */
+   chunk): both are live at once, at one address. */
 
 #include "hb_blocks.h"
 #include "hb_liveset.h"
@@ -119,7 +115,7 @@ static Bool write_header ( Addr addr, const HbLiveBlock* bk )
    *low_word(addr)          = ((UWord)HB_(site_id)(bk->site) << 32)
                               | (usable - bk->szB);
    *high_word(addr, usable) = bk->born_t;
-   HB_(liveset_add)(addr);
+   HB_(liveset_add)(addr);   /* asserts that no block was live there */
    return True;
 }
 
@@ -140,6 +136,7 @@ static void read_header ( Addr addr, HbLiveBlock* bk )
    bk->szB    = usable - slack;
    bk->born_t = *high_word(addr, usable);
    bk->site   = HB_(site_by_id)(site);
+   tl_assert(bk->site != NULL || site == 0);
    if (bk->born_t > now) bk->born_t = now;
 }
 
@@ -150,7 +147,13 @@ static void read_header ( Addr addr, HbLiveBlock* bk )
 void HB_(block_insert) ( Addr addr, HbOrigin origin, const HbLiveBlock* bk )
 {
    HbBlockNode* node;
+   tl_assert(origin <= HbFromMempool);
    if (origin == HbFromMalloc && write_header(addr, bk)) return;
+   /* In the table: one block per address and origin, and a malloc'ed
+      block never also in the bitmap.  (Tables hold few blocks of malloc;
+      custom blocks pay a lookup more.) */
+   tl_assert(VG_(HT_lookup)(live_blocks[origin], addr) == NULL);
+   tl_assert(origin != HbFromMalloc || !HB_(liveset_contains)(addr));
    node = VG_(allocEltPA)(node_pool);
    node->addr  = addr;
    node->block = *bk;
@@ -166,6 +169,7 @@ Bool HB_(block_remove) ( Addr addr, HbOrigin origin, HbLiveBlock* removed )
    }
    node = VG_(HT_remove)(live_blocks[origin], addr);
    if (node == NULL) return False;
+   tl_assert(node->addr == addr);
    *removed = node->block;
    VG_(freeEltPA)(node_pool, node);
    return True;

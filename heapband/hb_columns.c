@@ -12,8 +12,22 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the column grid, that is the cells (one per column and band) and
-   the whole-heap values of each column, and the live bytes per band now.
+/* - Owns: the column grid (a cell per column and band, the whole heap per
+     column) and the live bytes per band now.
+   - Invariants (asserted at each column change and merge): heap_live_B is
+     the sum of band_live_B; a cell's or column's maximum is at least its
+     end; bands at or above bands_in_use have all-zero cells; W only doubles.
+   - Cost: O(1) per event, O(bands in use) per column change; the grid is
+     bands x budget cells of 64 bytes of address space (2 MB by default),
+     of which only the pages of cells that hold something are touched.
+
+   Memory: 252 x 128 cells, 2 MB of address space with the defaults (16.5
+   MB at --columns=1024), mapped once as anonymous memory, a band's row of
+   cells after another's; a cell that would stay empty is never written, so
+   a band live through the whole run touches its row (8 KB at the default
+   budget) and one that held a block for a moment a page, instead of every
+   band up to the largest in every column.  A clock jump over many columns
+   costs at most `budget` column changes per doubling of W.
 
    Time is cut into columns of width W (a power of two, starting at 1);
    column c holds times [c*W, (c+1)*W).  At most `budget` columns are kept:
@@ -27,22 +41,7 @@
    the column's time-integral of those bytes has been added (integral_t).
    An event in a band first adds live * (t - integral_t) to the open cell;
    closing a column does the same up to the column's end for every band
-   with live bytes.
-
-   Invariants: heap_live_B is the sum of band_live_B over the bands, and
-   heap_live_blocks the number of live blocks; bands at or above
-   bands_in_use have never held a block, so their cells are all zero.
-
-   Cost: an event costs O(1) and a column change O(bands in use); a clock
-   jump over many columns costs at most `budget` column changes per
-   doubling of W.  The grid is bands x budget cells of 64 bytes (252 x
-   128, 2 MB of address space with the defaults; 16.5 MB at
-   --columns=1024), mapped once as anonymous memory, a band's row of
-   cells after another's, and a cell that would stay empty is never
-   written: so only the pages of the cells that hold something are ever
-   touched (a band live through the whole run touches its row, 8 KB at
-   the default budget; one that held a block for a moment, a page), instead
-   of every band up to the largest in every column. */
+   with live bytes. */
 
 #include "hb_columns.h"
 #include "pub_tool_libcbase.h"
@@ -107,13 +106,19 @@ static void integrate_band ( UInt band, HbTime t )
    never written costs no memory; writing even a zero would). */
 static void close_open_column ( HbTime end )
 {
-   UInt b;
+   UInt  b;
+   ULong sum_B = 0;
+   tl_assert(end <= open_col_end && end >= open_col_end - width);
    for (b = 0; b < bands_in_use; b++) {
       HbCell* cell = cell_at(open_col, b);
       integrate_band(b, end);
       if (cell->live_end_B != band_live_B[b])
          cell->live_end_B = band_live_B[b];
+      tl_assert(cell->live_max_B >= band_live_B[b]);
+      sum_B += band_live_B[b];
    }
+   tl_assert(sum_B == heap_live_B);
+   tl_assert(columns[open_col].live_max_B >= heap_live_B);
    columns[open_col].live_end_B = heap_live_B;
    columns[open_col].blocks_end = heap_live_blocks;
 }
@@ -122,6 +127,7 @@ static void close_open_column ( HbTime end )
 static void start_column ( UInt col )
 {
    UInt b;
+   tl_assert(col < budget);
    open_col = col;
    open_col_end = (HbTime)(col + 1) * width;
    for (b = 0; b < bands_in_use; b++)   /* the others' cells hold 0 */
@@ -137,6 +143,8 @@ static void merge_cells ( HbCell* dst, const HbCell* a, const HbCell* b )
    m.live_end_B = b->live_end_B;
    if (b->live_max_B > m.live_max_B) m.live_max_B = b->live_max_B;
    HB_(u128_add)(&m.live_integral, &b->live_integral);
+   tl_assert(m.live_max_B >= m.live_end_B
+             && m.allocs_n >= a->allocs_n && m.frees_n >= a->frees_n);
    *dst = m;
 }
 
@@ -155,6 +163,7 @@ static Bool cell_is_empty ( const HbCell* cell )
 static void halve_resolution ( void )
 {
    UInt kept = budget / 2, j, b;
+   tl_assert(open_col == budget - 1 && kept * 2 == budget);
    for (b = 0; b < bands_in_use; b++) {
       for (j = 0; j < kept; j++) {
          HbCell* a = cell_at(2 * j, b);
@@ -173,8 +182,10 @@ static void halve_resolution ( void )
       columns[j].blocks_end = columns[c].blocks_end;
       columns[j].live_max_B = columns[a].live_max_B > columns[c].live_max_B
                               ? columns[a].live_max_B : columns[c].live_max_B;
+      tl_assert(columns[j].live_max_B >= columns[j].live_end_B);
    }
    VG_(memset)(&columns[kept], 0, (budget - kept) * sizeof(HbColumn));
+   tl_assert(width * 2 > width);   /* W never wraps around */
    width *= 2;
    open_col = kept;   /* not started yet: the caller starts it */
 }
@@ -193,6 +204,7 @@ static inline void advance_to ( HbTime t )
       }
       start_column(next);
    }
+   tl_assert(t >= open_col_end - width);   /* time never goes back */
 }
 
 static void note_band_used ( UInt band )
@@ -203,6 +215,7 @@ static void note_band_used ( UInt band )
 static void band_gains ( HbTime t, UInt band, SizeT szB )
 {
    HbCell* cell = cell_at(open_col, band);
+   tl_assert(band < n_bands);
    note_band_used(band);
    integrate_band(band, t);
    band_live_B[band] += szB;
@@ -218,7 +231,8 @@ static void band_loses ( HbTime t, UInt band, SizeT szB )
 {
    HbCell* cell = cell_at(open_col, band);
    integrate_band(band, t);
-   tl_assert(band_live_B[band] >= szB);
+   tl_assert(band < bands_in_use && band_live_B[band] >= szB);
+   tl_assert(heap_live_B >= szB && heap_live_blocks > 0);
    band_live_B[band] -= szB;
    cell->frees_n++;
    cell->frees_B += szB;

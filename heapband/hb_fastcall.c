@@ -13,8 +13,14 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the list of tool functions generated code may call directly, and
-   the rewriting of the superblocks that end in a client request.
+/* - Owns: the list of tool functions generated code may call directly, and
+     the rewriting of the superblocks that end in a client request.
+   - Invariant: the fast path calls only registered functions, with the
+     arguments, thread and guest state the scheduler would give them, so
+     the files are the same on both paths (tests/tool/fast-paths.test).
+   - Cost: a superblock ending in a client request gains a helper call,
+     which compares the request with at most HB_MAX_FAST_FNS addresses; no
+     other superblock changes.
 
    Why this module exists
    ----------------------
@@ -49,14 +55,7 @@
    the time of the event is the same on both paths.  Only the guest
    architectures whose client-request registers are named below take the
    fast path (amd64, the one heapband is built and tested on); on the
-   others every request goes to the scheduler.
-
-   Invariant: the fast path calls only registered functions, with the
-   arguments, thread and guest state the scheduler would give them, so
-   the files are the same on both paths (tests/tool/fast-paths.test).
-   Cost: a superblock ending in a client request gains a helper call,
-   which compares the request with at most HB_MAX_FAST_FNS addresses;
-   no other superblock changes. */
+   others every request goes to the scheduler. */
 
 #include "hb_fastcall.h"
 #include "pub_tool_libcassert.h"

@@ -13,8 +13,12 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the client's heap blocks' memory, and a cache of freed small
-   blocks.
+/* - Owns: the memory of the client's heap blocks, and a cache of freed
+     small blocks.
+   - Invariant (asserted at push and pop): every block on list k holds at
+     least k * HB_CACHE_GRAIN usable bytes; the lists hold at most
+     HB_CACHE_MAX_HELD bytes.
+   - Cost: a hit is a list pop; a miss or a bypass costs the arena call.
 
    The client's blocks come from the core's client arena (VG_(cli_malloc)),
    as in every tool that replaces malloc.  That arena is a general
@@ -47,11 +51,7 @@
    The arena panics (VG_(arena_memalign): bad alignment) on an alignment
    above 16 MiB or one that is not a power of two, which the C library
    would refuse with a NULL (glibc's posix_memalign says ENOMEM, as the
-   preload does for every NULL); such a request gets NULL here instead.
-
-   Invariant: every block on list k holds at least k * HB_CACHE_GRAIN
-   usable bytes, and the lists hold at most HB_CACHE_MAX_HELD bytes.
-   Cost: a hit is a list pop; a miss or a bypass costs the arena call. */
+   preload does for every NULL); such a request gets NULL here instead. */
 
 #include "hb_heap.h"
 #include "pub_tool_libcassert.h"
@@ -101,6 +101,7 @@ void* HB_(heap_alloc) ( SizeT alignB, SizeT szB )
    if (k == 0) return VG_(cli_malloc)(alignB, szB);
    b = free_lists[k];
    if (b == NULL) return VG_(cli_malloc)(alignB, (SizeT)k * HB_CACHE_GRAIN);
+   tl_assert(bytes_held >= (SizeT)k * HB_CACHE_GRAIN);
    free_lists[k] = b->next;
    bytes_held -= (SizeT)k * HB_CACHE_GRAIN;
    n_reused++;
@@ -121,6 +122,7 @@ void HB_(heap_free) ( void* p )
       VG_(cli_free)(p);
       return;
    }
+   tl_assert(k < HB_CACHE_CLASSES && usable >= (SizeT)k * HB_CACHE_GRAIN);
    b->next = free_lists[k];
    free_lists[k] = b;
    bytes_held += (SizeT)k * HB_CACHE_GRAIN;

@@ -12,17 +12,15 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the histogram of the lifetimes of freed blocks, per band and
-   power-of-two bucket.  (The blocks never freed are counted per band by
-   hb_totals.c.)
-
-   Invariant: the histogram's counts add up to the run's frees (a resize
-   counts as the free of the old block, as in the run totals).
-
-   Cost: a fixed table of HB_MAX_BANDS x HB_LIFE_BUCKETS counts (260 KB);
-   a free adds to one entry after a count-leading-zeros. */
+/* - Owns: the lifetimes of freed blocks, per band and power-of-two bucket
+     (blocks never freed are counted by hb_totals.c).
+   - Invariant (checked at exit, hb_main.c): per band, the counts add up to
+     the band's frees (a resize frees the old block).
+   - Cost: a fixed table of HB_MAX_BANDS x HB_LIFE_BUCKETS counts (260 KB);
+     a free adds to one entry after a count-leading-zeros. */
 
 #include "hb_life.h"
+#include "pub_tool_libcassert.h"
 
 /* Bucket k holds the lifetimes of bit length k: one bucket per bit of
    HbTime, plus bucket 0 for lifetime 0. */
@@ -38,7 +36,9 @@ static UInt lifetime_bucket ( HbTime lifetime )
 
 void HB_(life_add) ( UInt band, HbTime lifetime, SizeT szB )
 {
-   HbBlockCount* c = &freed[band][lifetime_bucket(lifetime)];
+   HbBlockCount* c;
+   tl_assert(band < HB_MAX_BANDS);
+   c = &freed[band][lifetime_bucket(lifetime)];
    c->n++;
    c->szB += szB;
 }

@@ -13,9 +13,13 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the set of addresses at which a block from the tool's malloc is
-   live, which is how the free path tells a block it handed out (whose
-   header it may then read, hb_blocks.c) from an unknown pointer.
+/* - Owns: the set of addresses at which a block from the tool's malloc is
+     live: how a free tells a block it handed out from an unknown pointer.
+   - Invariant (asserted at add and remove): a bit is set exactly while a
+     block from the tool's malloc is live at its address with its header
+     written (hb_blocks.c).
+   - Cost: about 3 bits per live 16-byte block plus 8 KiB per MiB of heap
+     ever touched; an add, remove or test is three dependent loads.
 
    The core's client arena hands out payloads aligned to 16 bytes (its
    VG_MIN_MALLOC_SZB on 64-bit hosts), each at least 32 bytes apart
@@ -26,13 +30,7 @@
    a static root of 2^17 entries (one per GiB; a 1 MiB array of which only
    the pages in use become resident), then per GiB a node of 1024
    pointers (one per MiB), then per MiB a leaf of 65,536 bits (8 KiB).
-   Nodes and leaves are made when first needed and kept to the end.
-
-   Invariant: a bit is set exactly while a block from the tool's malloc
-   is live at its address and kept in the block's header (hb_blocks.c).
-   Cost: about 3 bits per live 16-byte block (a 48-byte arena block),
-   plus 8 KiB per MiB of address space the heap ever touched; an add,
-   remove or test is three dependent loads and a bit operation. */
+   Nodes and leaves are made when first needed and kept to the end. */
 
 #include "hb_liveset.h"
 #include "pub_tool_libcassert.h"
@@ -65,9 +63,11 @@ Bool HB_(liveset_covers) ( Addr addr )
    when there is none. */
 static inline UWord* word_of ( Addr addr, Bool make )
 {
-   Node** node = &root[addr >> HB_LIVESET_NODE_BITS];
+   Node** node;
    Leaf** leaf;
    UWord  grain;
+   tl_assert((addr >> HB_LIVESET_NODE_BITS) < ROOT_NODES);
+   node = &root[addr >> HB_LIVESET_NODE_BITS];
    if (UNLIKELY(*node == NULL)) {
       if (!make) return NULL;
       *node = VG_(calloc)("hb.liveset.node", 1, sizeof(Node));
@@ -80,6 +80,7 @@ static inline UWord* word_of ( Addr addr, Bool make )
       bytes_taken += sizeof(Leaf);
    }
    grain = (addr % (1UL << HB_LIVESET_LEAF_BITS)) >> HB_LIVESET_GRAIN_BITS;
+   tl_assert(grain / (8 * sizeof(UWord)) < LEAF_WORDS);
    return &(*leaf)->bits[grain / (8 * sizeof(UWord))];
 }
 
@@ -93,7 +94,7 @@ void HB_(liveset_add) ( Addr addr )
    UWord* w;
    tl_assert(HB_(liveset_covers)(addr));
    w = word_of(addr, True);
-   tl_assert((*w & bit_of(addr)) == 0);
+   tl_assert((*w & bit_of(addr)) == 0);   /* one live block per address */
    *w |= bit_of(addr);
 }
 
@@ -112,6 +113,7 @@ Bool HB_(liveset_remove) ( Addr addr )
    w = word_of(addr, False);
    if (w == NULL || (*w & bit_of(addr)) == 0) return False;
    *w &= ~bit_of(addr);
+   tl_assert((*w & bit_of(addr)) == 0);
    return True;
 }
 

@@ -12,12 +12,12 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the tool's entry points (the malloc replacement, client requests,
-   instrumentation, start and finish) and the routing of every heap event
-   to the modules that record it.  Invariant: every module sees every
-   event, in the order below, so that they all agree on the blocks live.
-   Cost: see the design below; this file adds a few direct calls per
-   event.
+/* - Owns: the tool's entry points (malloc replacement, client requests,
+     instrumentation, start and finish) and the routing of every heap event
+     to the modules that record it.
+   - Invariant (checked at exit, check_modules_agree): every module sees
+     every event, in the order below, so they agree on the blocks live.
+   - Cost: a few direct calls per event; see the design below.
 
    Design
    ------
@@ -106,6 +106,7 @@
 #include "hb_snapshot.h"
 #include "hb_time.h"
 #include "hb_totals.h"
+#include "hb_vgversion.h"
 #include "pub_tool_basics.h"
 #include "heapband.h"
 #include "pub_tool_clreq.h"
@@ -437,6 +438,7 @@ static void check_preload_present ( void )
 static void hb_post_clo_init ( void )
 {
    check_preload_present();
+   HB_(check_valgrind_version)();
    HB_(options_done)();
    HB_(time_init)(HB_(clo).time_unit);
    HB_(bands_init)(HB_(clo).quarter);
@@ -466,11 +468,45 @@ static void hb_print_stats ( void )
              HB_(liveset_bytes)());
 }
 
+/* Every module saw every event (the invariant of this file): per band,
+   the cells' allocations less their frees are the band's live blocks
+   (hb_totals.c) and its lifetimes (hb_life.c) count its frees; the bands
+   add up to the run, and the last column ends with the run's live heap.
+   Once, at exit: O(bands x columns), as the writing of the file. */
+static void check_modules_agree ( HbTime end )
+{
+   HbRunTotals run = HB_(run_totals_at)(end);
+   UInt        n_cols = HB_(columns_count)(), band, col, k;
+   ULong       allocs_n = 0, frees_n = 0;
+   for (band = 0; band < HB_(n_bands)(); band++) {
+      const HbLivePart* live = HB_(band_live)(band);
+      HbBlockCount      in = { 0, 0 }, out = { 0, 0 }, life = { 0, 0 };
+      for (col = 0; col < n_cols; col++) {
+         const HbCell* cell = HB_(cell)(col, band);
+         in.n  += cell->allocs_n;   in.szB  += cell->allocs_B;
+         out.n += cell->frees_n;    out.szB += cell->frees_B;
+      }
+      for (k = 0; k < HB_LIFE_BUCKETS; k++) {
+         life.n   += HB_(life_freed)(band, k).n;
+         life.szB += HB_(life_freed)(band, k).szB;
+      }
+      tl_assert(in.n - out.n == live->live_n
+                && in.szB - out.szB == live->live_B);
+      tl_assert(life.n == out.n && life.szB == out.szB);
+      allocs_n += in.n;
+      frees_n  += out.n;
+   }
+   tl_assert(allocs_n == run.allocs_n && frees_n == run.frees_n);
+   tl_assert(HB_(column)(n_cols - 1)->live_end_B == run.live_B
+             && HB_(column)(n_cols - 1)->blocks_end == run.live_blocks);
+}
+
 static void hb_fini ( Int exitcode )
 {
    HbTime       end = HB_(time_now)();
    const HChar* written;
    HB_(columns_finish)(end);
+   check_modules_agree(end);
    written = HB_(write_file)(end);
    if (VG_(clo_verbosity) > 0)   /* -q silences the summary */
       HB_(print_summary)(end, written);

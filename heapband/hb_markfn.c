@@ -12,9 +12,13 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the --mark-fn and --mark-fn-once patterns, and the marks they
-   make: one each time a function whose name matches is entered, named
-   after the function (hb_marks.c keeps them).
+/* - Owns: the --mark-fn and --mark-fn-once patterns, and the marks they
+     make at the entries of matching functions (kept by hb_marks.c).
+   - Invariant: a matched function keeps its node (name, once, done) to the
+     end, found by entry address and name, so a retranslated superblock finds
+     it and a --mark-fn-once function marks only its first entry.
+   - Cost: none without a pattern; with patterns, a debug-info lookup per
+     instruction translated and a helper call per matched entry.
 
    The decision is taken when code is translated, not when it runs: every
    instruction of a new superblock is looked up in the debug info
@@ -25,17 +29,7 @@
    of a superblock (the translator follows calls and jumps), so every
    instruction is looked at, not only the superblock's first.  The mark's
    time is that of the entry instruction itself: in unit i, the
-   instructions executed before it (hb_time.c's HB_(time_at_instr)).
-
-   Invariant: a matched function keeps its node (name, once, done) to the
-   end of the run, found by its entry address and name, so a superblock
-   translated again finds the same node and a --mark-fn-once function
-   marks only its first entry.
-
-   Cost: with no pattern, none (the instrumentation returns at once).
-   With patterns, a debug-info lookup per instruction translated, and per
-   entry of a matched function a helper call and a mark (hb_marks.c caps
-   the marks kept). */
+   instructions executed before it (hb_time.c's HB_(time_at_instr)). */
 
 #include "hb_markfn.h"
 #include "hb_marks.h"

@@ -12,27 +12,25 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the phase markers: those made with HEAPBAND_MARK(name)
-   (heapband.h), those of --mark-fn (hb_markfn.c) and of the monitor
-   command `heapband mark` (hb_snapshot.c), and the count of the marks
-   dropped past the cap.
+/* - Owns: the phase marks (HEAPBAND_MARK of heapband.h, --mark-fn,
+     `heapband mark` through vgdb) and the count dropped past the cap.
+   - Invariant (asserted at each mark): kept in the order made, which is
+     time order; each name has 1 to HB_MARK_NAME_MAX bytes; at most
+     HB_MARKS_MAX kept, the later ones only counted.
+   - Cost: 216 bytes per mark (2.1 MB at the cap), and an address-space
+     check per byte of a client's name.
+
+   The cap is there so that a hot function named by --mark-fn cannot grow
+   the file without bound.
 
    A client's mark arrives as a client request with a pointer into the client's
    memory.  The name is copied at once, byte by byte, checking that each
    byte is readable client memory, so that a bad pointer gives a mark named
-   "???" instead of a crash of the tool.
-
-   Invariant: marks are kept in an XArray in the order they were made,
-   which is time order; every name has 1 to HB_MARK_NAME_MAX bytes; at
-   most HB_MARKS_MAX are kept, and every later one is only counted, so
-   that a hot function named by --mark-fn cannot grow the file without
-   bound.
-
-   Cost: one XArray element (216 bytes) per mark, 2.1 MB at the cap, and
-   an address-space check per byte of a client's name. */
+   "???" instead of a crash of the tool. */
 
 #include "hb_marks.h"
 #include "pub_tool_aspacemgr.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_vki.h"
@@ -83,13 +81,24 @@ static Bool room_for_mark ( void )
    return False;
 }
 
+/* Keeps a mark: marks come in time order, each with a name. */
+static void add_mark ( const HbMark* mark )
+{
+   UWord n = VG_(sizeXA)(marks);
+   SizeT len = VG_(strlen)(mark->name);
+   tl_assert(len >= 1 && len <= HB_MARK_NAME_MAX);
+   tl_assert(n == 0 || ((const HbMark*)VG_(indexXA)(marks, n - 1))->t
+                       <= mark->t);
+   VG_(addToXA)(marks, mark);
+}
+
 void HB_(mark) ( HbTime t, Addr name_addr )
 {
    HbMark mark;
    if (!room_for_mark()) return;
    mark.t = t;
    copy_name(name_addr, mark.name);
-   VG_(addToXA)(marks, &mark);
+   add_mark(&mark);
 }
 
 void HB_(mark_named) ( HbTime t, const HChar* name )
@@ -100,7 +109,7 @@ void HB_(mark_named) ( HbTime t, const HChar* name )
    VG_(strncpy)(mark.name, name, HB_MARK_NAME_MAX);
    mark.name[HB_MARK_NAME_MAX] = 0;
    if (mark.name[0] == 0) VG_(strcpy)(mark.name, "(unnamed)");
-   VG_(addToXA)(marks, &mark);
+   add_mark(&mark);
 }
 
 ULong HB_(marks_dropped) ( void )

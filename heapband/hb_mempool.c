@@ -12,8 +12,22 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the memory pools that a program describes with valgrind.h's
-   mempool requests, and which chunks belong to which pool.
+/* - Owns: the memory pools a program describes with valgrind.h's mempool
+     requests, and which chunks belong to which pool.
+   - Invariant (asserted at each chunk event): an address is in the chunk
+     table of some pool exactly when a block of origin HbFromMempool lives
+     there, and in one pool only.
+   - Cost: a 24-byte node per chunk beside its block (hb_blocks.c); one or
+     two hash operations per chunk request; destroying or trimming a pool
+     sorts its chunks.
+
+   Chunks die in the order they were allocated (their serial number) when
+   a request frees several, and MALLOCLIKE blocks in the order of their
+   addresses inside the chunk, so that the file does not depend on where
+   the program's memory happens to lie.  A free in an auto-free pool passes
+   over every live MALLOCLIKE block (as memcheck does over every block);
+   finding which pool holds a chunk whose address is reused costs one
+   lookup per pool.
 
    A pool's chunks are heap blocks like any other: each is a block of
    origin HbFromMempool in the block table (hb_blocks.c), and every change
@@ -55,22 +69,7 @@
    one is reported on stderr); creating a pool, or moving one, to a name
    in use first destroys the pool of that name; a chunk allocated (or
    moved) to the address of a live chunk first frees that chunk, as
-   MALLOCLIKE_BLOCK does, so that no two chunks share an address.
-
-   Invariant: an address is in the chunk table of some pool exactly when
-   a block of origin HbFromMempool lives there, and in one pool only.
-   Chunks die in the order they were allocated (their serial number) when
-   a request frees several, and MALLOCLIKE blocks in the order of their
-   addresses inside the chunk, so that the file does not depend on where
-   the program's memory happens to lie.
-
-   Cost: a chunk costs a 24-byte node and a bucket slot here, on top of
-   its block's cost in hb_blocks.c; a chunk request costs one or two hash
-   operations beside the block event.  Destroying or trimming a pool sorts
-   its chunks, O(n log n); a free in an auto-free pool passes over every
-   live MALLOCLIKE block (as memcheck does over every block); finding
-   which pool holds a chunk whose address is reused costs one lookup per
-   pool. */
+   MALLOCLIKE_BLOCK does, so that no two chunks share an address. */
 
 #include "hb_mempool.h"
 #include "hb_totals.h"
@@ -150,6 +149,16 @@ static HbChunk* unlink_chunk ( HbPool* pool, Addr addr )
    return chunk;
 }
 
+/* The chunk at addr of that pool dies: it leaves the pool and the block
+   table together (it must be in both). */
+static void chunk_dies ( HbPool* pool, Addr addr )
+{
+   Bool was_live;
+   free_chunk_node(unlink_chunk(pool, addr));
+   was_live = events->dies(addr, HbFromMempool);
+   tl_assert(was_live);
+}
+
 /* Frees the chunk at addr, whichever pool holds it, if there is one. */
 static void free_chunk_anywhere ( Addr addr )
 {
@@ -160,8 +169,7 @@ static void free_chunk_anywhere ( Addr addr )
    while ((pool = VG_(HT_Next)(pools)) != NULL)
       if (VG_(HT_lookup)(pool->chunks, addr) != NULL) break;
    tl_assert(pool != NULL);
-   free_chunk_node(unlink_chunk(pool, addr));
-   events->dies(addr, HbFromMempool);
+   chunk_dies(pool, addr);
 }
 
 static Int cmp_serial ( const void* pa, const void* pb )
@@ -219,8 +227,7 @@ static void destroy_pool ( Addr name )
    if (pool == NULL) { report_unknown_pool(name); return; }
    addrs = chunks_in_order(pool, &n);
    for (i = 0; i < n; i++) {
-      free_chunk_node(unlink_chunk(pool, addrs[i]));
-      events->dies(addrs[i], HbFromMempool);
+      chunk_dies(pool, addrs[i]);
    }
    VG_(free)(addrs);
    VG_(HT_destruct)(pool->chunks, free_chunk_node);
@@ -258,6 +265,7 @@ static void alloc_chunk ( ThreadId tid, Addr name, Addr addr, SizeT szB )
    chunk->serial = next_serial++;
    VG_(HT_add_node)(pool->chunks, chunk);
    events->born(tid, addr, szB, HbFromMempool);
+   tl_assert(chunk_size(addr) == szB);   /* in the pool and the table */
 }
 
 static void free_chunk ( Addr name, Addr addr )
@@ -269,8 +277,7 @@ static void free_chunk ( Addr name, Addr addr )
       return;
    }
    if (pool->auto_free) free_blocks_inside(addr, chunk_size(addr));
-   free_chunk_node(unlink_chunk(pool, addr));
-   events->dies(addr, HbFromMempool);
+   chunk_dies(pool, addr);
 }
 
 /* The chunk at addr_a moves to addr_b with szB bytes. */
@@ -278,10 +285,12 @@ static void change_chunk ( ThreadId tid, HbPool* pool, Addr addr_a,
                            Addr addr_b, SizeT szB )
 {
    HbChunk* chunk = unlink_chunk(pool, addr_a);
+   Bool     was_live;
    if (addr_b != addr_a) free_chunk_anywhere(addr_b);
    chunk->addr = addr_b;
    VG_(HT_add_node)(pool->chunks, chunk);
-   events->moves(tid, addr_a, addr_b, szB, HbFromMempool);
+   was_live = events->moves(tid, addr_a, addr_b, szB, HbFromMempool);
+   tl_assert(was_live && chunk_size(addr_b) == szB);
 }
 
 static void change_chunk_request ( ThreadId tid, Addr name, Addr addr_a,
@@ -314,8 +323,7 @@ static void trim_chunk ( ThreadId tid, HbPool* pool, Addr addr,
    Addr  cut_lo, cut_last;
    if (first_in && last_in) return;
    if (!first_in && !last_in) {
-      free_chunk_node(unlink_chunk(pool, addr));
-      events->dies(addr, HbFromMempool);
+      chunk_dies(pool, addr);
       return;
    }
    cut_lo   = first_in ? addr : keep_lo;

@@ -12,14 +12,13 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the values of heapband's command-line options (HB_(clo)), read
-   before any event and never changed after HB_(options_done), and the
-   checks that need all the options.  Invariant: each value is in the
-   range --help states (--columns even and at most HB_MAX_COLUMNS,
-   --depth <= HB_MAX_DEPTH, --sites at least 1 or all), the core keeps
-   stacks at least --depth frames deep, and the --heapband-out-file name
-   expands, its %q{VAR}s replaced by their values at start-up.  Cost: none
-   after start-up. */
+/* - Owns: the values of heapband's options (HB_(clo)), read before any
+     event and never changed after HB_(options_done), and the checks that
+     need all of them.
+   - Invariant: each value is in the range --help states; the core keeps
+     stacks at least --depth frames deep; the --heapband-out-file name is
+     expanded (its %q{VAR}s) at start-up.
+   - Cost: none after start-up. */
 
 #include "hb_options.h"
 #include "hb_markfn.h"

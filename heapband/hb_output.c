@@ -12,27 +12,24 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the heap-band file (docs/heapband-format.md) and the summary on
-   stderr.  This is the only file that knows the records' syntax and the
-   only one that makes text printable (write_text); the other modules
-   hand over their data through accessors.  It also numbers the site
-   section's tables (objects, sources, frames, sites) in order of first
-   use in the file.
+/* - Owns: the heap-band file (docs/heapband-format.md) and the summary on
+     stderr: the only file that knows the records' syntax and makes text
+     printable (write_text); the others hand over data through accessors.
+   - Invariant: records in the order of the format's sections; nothing
+     written depends on addresses, the pid (but the `pid:` and `ppid:`
+     lines) or the wall clock; only cells with an event are written.
+   - Cost: once at exit (and per snapshot): two passes over the grid and the
+     lifetime table; with sites, choosing them and one lookup per frame.
 
-   Invariant: records are written in the order of the format's sections,
-   and nothing written depends on addresses, the pid (except the `pid:`
-   and `ppid:` lines) or the wall clock, so that two runs of a
-   deterministic program give files that differ only in those two lines.
-   Only cells with an event, and columns with such a cell, are written.
+   It also numbers the site section's tables (objects, sources, frames,
+   sites) in order of first use in the file.  Two runs of a deterministic
+   program give files that differ only in their `pid:` and `ppid:` lines.
+   With sites, writing costs one hash lookup per listed site and per frame
+   of a new one, and the function and line of each frame written.
 
    A snapshot (hb_snapshot.c) writes the same file at any moment: every
    figure is read through accessors that leave the modules as they were,
-   and "at exit" means at the snapshot's time.
-
-   Cost: once, at exit (and at each snapshot): two passes over the column grid (columns x bands
-   cells) and the lifetime table; with sites, choosing them
-   (hb_sites.c), one hash lookup per listed site and per frame of a new
-   one, and the function and line of each frame written. */
+   and "at exit" means at the snapshot's time. */
 
 #include "hb_output.h"
 #include "hb_bands.h"

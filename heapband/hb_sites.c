@@ -12,8 +12,32 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the allocation sites, their figures, and the choice of the sites
-   the file lists.
+/* - Owns: the allocation sites, their figures, and the choice of the sites
+     the file lists.
+   - Invariant (asserted at each change, and per band when written): a
+     site's live part (hb_atpeak.h) holds the blocks that point at it, now
+     and at the peak; max_B is its largest live_B; the sites of a band add
+     up to the band (hb_totals.c, hb_columns.c's cells).
+   - Cost: an allocation unwinds --depth + 1 frames (the dominant cost, as
+     in massif and DHAT; none with --depth=0) and, unless its stack is the
+     last one's, one hash lookup; a free follows the block's pointer.  104
+     bytes per site, 8 per written stack, kept to the end.
+
+   A site's time bins (HB_SITE_TIME_BINS bits, bin i the stored columns
+   [i*2^k, (i+1)*2^k), k fixed by the budget as section 7 says) have a bit
+   set for every bin in which the site allocated, aligned to the columns of
+   width 2^bins_width_log: when the columns merge pairwise (hb_columns.c)
+   the bins merge pairwise too, lazily, the next time the site allocates or
+   is written, so a merge costs nothing per site; an allocation adds a shift
+   and an OR (and, once per doubling of the column width, a fold of two
+   words).
+   
+   Memory in detail: a site is 104 bytes (16 of them its time bins) in a
+   chunk of 512 (no per-site table or allocation header: a site's number
+   indexes the chunks, for the blocks' headers, hb_blocks.c), plus 8 bytes
+   per written stack for its list; 4 KB cache the sites of the last stack,
+   and two 528-byte buffers hold the last stack and the one being unwound.
+   At exit: sorting the sites and, per band, three rankings.
 
    A site is the pair (written stack, band).  At an allocation the stack
    is unwound --depth frames deep past the malloc replacement's own frames
@@ -21,38 +45,12 @@
    interned by the core as an ExeContext; hb_stacks.c maps each
    ExeContext to its written stack, so that two allocations are one site
    exactly when their written frames are equal.  Each written stack keeps
-   the list of its sites, one per band it allocated in.
-
-   Invariant: a site's live part (hb_atpeak.h) holds the live bytes and
-   blocks of the blocks that point at it, now and at the run's peak;
-   max_B is the largest live_B it ever had; the sites of a band add up to
-   the band's totals (hb_totals.c), since every block of a run with sites
-   has one.  A site's time bins (HB_SITE_TIME_BINS bits, bin i the stored
-   columns [i*2^k, (i+1)*2^k), k fixed by the budget as section 7 says)
-   have a bit set for every bin in which the site allocated, aligned to
-   the columns of width 2^bins_width_log: when the columns merge pairwise
-   (hb_columns.c) the bins merge pairwise too, lazily, the next time the
-   site allocates or is written, so a merge costs nothing per site.
-
-   Cost: each block points at its site, so a free updates the site without
-   a lookup; an allocation costs the stack unwind of --depth + 1 frames
-   (the dominant cost, as in massif and DHAT; --depth=0 skips it) plus
-   the lookup of its ExeContext's written stack (one hash lookup) and a
-   walk of that stack's few sites, none when it comes from the same stack
-   as the one before and that stack has already allocated in the band
-   since; the time bins add a shift and an OR (and, once per doubling of
-   the column width, a fold of two words).  A site is 104 bytes (16 of
-   them its time bins) in a chunk of 512 (no per-site table or
-   allocation header: a site's number indexes the chunks, for the blocks'
-   headers, hb_blocks.c), plus 8 bytes per written stack for its list,
-   all kept to the end of the run; 4 KB cache the sites of the last stack,
-   and two 528-byte buffers hold the last stack and the one being
-   unwound.
-   At exit, sorting the sites and, per band, three rankings. */
+   the list of its sites, one per band it allocated in. */
 
 #include "hb_sites.h"
 #include "hb_atpeak.h"
 #include "hb_columns.h"
+#include "hb_totals.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcassert.h"
@@ -180,6 +178,7 @@ static HbSite* new_site ( void )
 {
    UInt    i = n_sites % SITES_PER_CHUNK;
    HbSite* chunk;
+   tl_assert(n_sites < 0xFFFFFFFFU);   /* a number fits a block's header */
    if (i == 0) {
       chunk = VG_(calloc)("hb.sites.chunk", SITES_PER_CHUNK, sizeof(HbSite));
       VG_(addToXA)(site_chunks, &chunk);
@@ -202,6 +201,7 @@ static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
    HbSite*        none = NULL;
    HbSite**       first;
    HbSite*        site;
+   tl_assert(band < HB_MAX_BANDS && stack != NULL);
    while (VG_(sizeXA)(first_site_of_stack) <= slot)
       VG_(addToXA)(first_site_of_stack, &none);
    first = VG_(indexXA)(first_site_of_stack, slot);
@@ -247,6 +247,7 @@ HbSite* HB_(site_of) ( ThreadId tid, UInt band )
       last_sites[band].site  = site_in_band(last_ec, last_stack, band);
       last_sites[band].ec_no = last_ec_no;
    }
+   tl_assert(last_sites[band].site->band == band);
    return last_sites[band].site;
 }
 
@@ -259,6 +260,7 @@ HbSite* HB_(site_by_id) ( UInt id )
 {
    HbSite* chunk;
    if (id == 0) return NULL;
+   tl_assert(id <= n_sites);
    chunk = *(HbSite**)VG_(indexXA)(site_chunks, (id - 1) / SITES_PER_CHUNK);
    return &chunk[(id - 1) % SITES_PER_CHUNK];
 }
@@ -341,13 +343,13 @@ void HB_(site_gains) ( HbSite* site, SizeT szB )
    site->allocs_B += szB;
    HB_(part_gains)(&site->live, szB);
    if (site->live.live_B > site->max_B) site->max_B = site->live.live_B;
+   tl_assert(site->live.live_n <= site->allocs_n);
 }
 
 void HB_(site_loses) ( HbSite* site, SizeT szB )
 {
    if (site == NULL) return;
-   tl_assert(site->live.live_B >= szB && site->live.live_n > 0);
-   HB_(part_loses)(&site->live, szB);
+   HB_(part_loses)(&site->live, szB);   /* asserts it held the block */
 }
 
 /*------------------------------------------------------------*/
@@ -436,6 +438,8 @@ static void figures_of ( const HbSite* s, HbSiteFigures* f )
    f->exit_B   = s->live.live_B;
    f->exit_n   = s->live.live_n;
    f->max_B    = s->max_B;
+   tl_assert(f->exit_B <= f->max_B && f->peak_B <= f->max_B
+             && f->exit_n <= f->allocs_n && f->peak_n <= f->allocs_n);
 }
 
 static void add_figures ( HbSiteFigures* sum, const HbSiteFigures* f )
@@ -448,6 +452,24 @@ static void add_figures ( HbSiteFigures* sum, const HbSiteFigures* f )
    sum->exit_n   += f->exit_n;
 }
 
+/* The sites of a band add up to the band: its live bytes and blocks now
+   and at the peak (hb_totals.c), and its allocations (hb_columns.c's
+   cells).  Checked once per band when the file is written. */
+static void check_band_sum ( UInt band, const HbSiteFigures* sum )
+{
+   const HbLivePart* part = HB_(band_live)(band);
+   ULong allocs_n = 0, allocs_B = 0;
+   UInt  col;
+   for (col = 0; col < HB_(columns_count)(); col++) {
+      allocs_n += HB_(cell)(col, band)->allocs_n;
+      allocs_B += HB_(cell)(col, band)->allocs_B;
+   }
+   tl_assert(sum->exit_B == part->live_B && sum->exit_n == part->live_n);
+   tl_assert(sum->peak_B == HB_(part_at_peak_B)(part)
+             && sum->peak_n == HB_(part_at_peak_n)(part));
+   tl_assert(sum->allocs_n == allocs_n && sum->allocs_B == allocs_B);
+}
+
 /* One band's n sites, in order of first allocation: chooses, then
    visits. */
 static void select_in_band ( HbSite** band_sites, UInt n, UInt limit,
@@ -455,14 +477,18 @@ static void select_in_band ( HbSite** band_sites, UInt n, UInt limit,
 {
    Candidate*  cands = VG_(malloc)("hb.sites.cands", n * sizeof(Candidate));
    Candidate** order = VG_(malloc)("hb.sites.order", n * sizeof(Candidate*));
-   HbBandSites bs;
-   UInt        i;
+   HbBandSites   bs;
+   HbSiteFigures sum;
+   UInt          i;
+   VG_(memset)(&sum, 0, sizeof(sum));
    for (i = 0; i < n; i++) {
       cands[i].site   = band_sites[i];
       cands[i].listed = limit == 0;
       figures_of(band_sites[i], &cands[i].fig);
+      add_figures(&sum, &cands[i].fig);
       order[i] = &cands[i];
    }
+   check_band_sum(band_sites[0]->band, &sum);
    if (limit > 0) {
       take_ranked(order, n, limit, ByAllocs, cmp_by_allocs);
       take_ranked(order, n, limit, ByPeak,   cmp_by_peak);

@@ -12,10 +12,13 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the heap-band files written while the program runs, and the
-   gdbserver monitor commands that ask for them: `heapband snapshot
-   [FILE]` and `heapband mark NAME` (through vgdb), the client request
-   HEAPBAND_SNAPSHOT(name) of heapband.h, and --snapshot-every=T.
+/* - Owns: the files written while the program runs and what asks for them:
+     `heapband snapshot [FILE]` and `heapband mark NAME` through vgdb,
+     HEAPBAND_SNAPSHOT(name), --snapshot-every=T.
+   - Invariant: a snapshot leaves the run as it was (the columns are only
+     settled, as the next event would); default names count up from 1.
+   - Cost: nothing until asked; then what the file at exit costs.  With
+     --snapshot-every, one clock read per time slice.
 
    A snapshot is the file the run would give if it ended now: the columns
    are brought up to now (HB_(columns_settle), which only does what the
@@ -28,14 +31,7 @@
    leaves its latest snapshot under the name its final file would have.
    The clock is looked at when a thread resumes running guest code (each
    time slice and after each system call): the core's start_client_code
-   hook, registered only with the option.
-
-   Invariant: the snapshot numbers of the default names (output name,
-   '.', number) count up from 1 in the order the snapshots were asked for.
-
-   Cost: nothing until a snapshot is asked for; then, like the file at
-   exit, two passes over the column grid, the sites chosen and written.
-   With --snapshot-every, one clock read per time slice. */
+   hook, registered only with the option. */
 
 #include "hb_snapshot.h"
 #include "hb_columns.h"

@@ -12,11 +12,24 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the written form of the allocation stacks, in interned tables:
-   the names (the paths of the object files holding their code, the
-   source files), the frames (by object and offset in the object) and the
-   stacks (by their list of frames).  Two ExeContexts share an HbStack exactly when their frames
-   are written alike, which is what makes a site (hb_sites.c).
+/* - Owns: the written form of the allocation stacks, interned: object and
+     source names, frames (object + offset), stacks (lists of frames).  Two
+     ExeContexts share an HbStack exactly when their frames are written
+     alike, which is what makes a site (hb_sites.c).
+   - Invariant: no two frames have the same (object, offset) and no two
+     stacks the same frame list; every ExeContext maps to one stack.
+   - Cost: per new ExeContext of an allocation, a cache probe and at most one
+     hash lookup; per new ExeContext, a lookup per frame.  48 bytes per
+     frame, 24 + 8 x depth per stack.
+
+   In detail: per allocation whose ExeContext differs from the previous one
+   (hb_sites.c asks then), one look in a small direct-mapped cache by ECU,
+   and on a miss one hash lookup.  Once per new ExeContext: one hash lookup
+   per frame, and for an address not seen before in the current epoch a
+   walk of the DebugInfo list and a symbol lookup.  Memory: 48 bytes per
+   frame and 24 + 8 x depth bytes per stack, plus 24 bytes per ExeContext
+   and per address seen, one copy of each object path and source name, and
+   the 16 KB cache.
 
    A frame is located when its stack is first seen, while its object is
    mapped: the offset is the code address minus the object's load bias
@@ -28,19 +41,7 @@
    epoch in which the frame was located, so a frame of a library unloaded
    since may show ???, but keeps its object and offset.  Only the kind of
    its function (main, below main, other) is looked up at once, to end
-   the stack at main as the core shows stacks (--show-below-main=no).
-
-   Invariant: no two frames have the same (object, offset) and no two
-   stacks the same frame list; every ExeContext maps to one stack.
-
-   Cost: per allocation whose ExeContext differs from the previous one
-   (hb_sites.c asks then), one look in a small direct-mapped cache by ECU,
-   and on a miss one hash lookup.  Once per new ExeContext: one hash
-   lookup per frame, and for an address not seen before in the current
-   epoch a walk of the DebugInfo list and a symbol lookup.  Memory: 48 bytes per frame and
-   24 + 8 x depth bytes per stack, plus 24 bytes per ExeContext and per
-   address seen, one copy of each object path and source name, and the
-   16 KB cache. */
+   the stack at main as the core shows stacks (--show-below-main=no). */
 
 #include "hb_stacks.h"
 #include "pub_tool_aspacemgr.h"
@@ -296,6 +297,8 @@ static const HbStack* new_stack_of ( UInt ecu, const Addr* ips, UInt n_ips )
    list.n = n_ips;
    list.n = frames_shown(&list);
    stack = intern_stack(&list);
+   tl_assert(stack->n_frames == list.n && stack->id >= 1
+             && stack->id <= n_stacks);
    add_key_to_ptr(stack_of_ecu, ecu, stack);
    return stack;
 }

@@ -12,17 +12,16 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the run's clock in the unit of --time-unit.
+/* - Owns: the run's clock in the unit of --time-unit: guest instructions
+     (i), bytes allocated and freed (B), or milliseconds (ms).
+   - Invariant: in unit i the count equals massif's at every superblock
+     boundary, so times agree with massif's --time-unit=i; the clock never
+     goes back (asserted where the columns take an event's time).
+   - Cost: in unit i one load, add and store per superblock, and two plain
+     stores per side exit; units B and ms need no instrumentation.
 
    Unit i counts guest instructions with inline IR, never a helper call:
-   see count_instructions.  Invariant: at every superblock boundary the
-   count equals massif's (which adds the instructions executed so far
-   before every exit), so a run's times agree with massif's
-   --time-unit=i.  Unit B counts the bytes of every allocation and free.
-
-   Cost: in unit i one load, one add and one store per superblock, plus
-   two plain stores per side exit before the last instruction; units B
-   and ms need no instrumentation at all. */
+   see count_instructions. */
 
 #include "hb_time.h"
 #include "pub_tool_libcproc.h"

@@ -12,23 +12,22 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: the counts of the whole run (allocations, frees, unknown frees),
-   the live bytes and blocks now, the peak of live bytes with the times it
-   was reached and left, the count of new peaks (HB_(peaks_reached), see
-   hb_atpeak.h), and per band the live bytes and blocks now and at the
-   peak.
+/* - Owns: the run's counts (allocations, frees, unknown frees), its live
+     bytes and blocks, its peak (when reached and left, HB_(peaks_reached),
+     see hb_atpeak.h), and per band the live bytes and blocks now and at
+     the peak.
+   - Invariant (asserted at each event): live_B = allocs_B - frees_B,
+     live_blocks = allocs_n - frees_n, peak_B >= live_B; the bands add up
+     to the run (checked at exit, hb_main.c).
+   - Cost: a few additions and three comparisons per event; 40 bytes per
+     band (10 KB).
 
-   Invariant: live_B = allocs_B - frees_B and live_blocks = allocs_n -
-   frees_n; peak_B is the largest live_B after any event.  A peak is
-   "reached" by the first event that makes the heap larger than ever
-   before, and "left" by the first later event that makes it smaller (or
-   at the end of the run, if none does).  The bands' live values add up
-   to the run's, now and at the peak.
-
-   Cost: a few additions and three comparisons per event; 40 bytes per
-   band (10 KB). */
+   A peak is "reached" by the first event that makes the heap larger than
+   ever before, and "left" by the first later event that makes it smaller
+   (or at the end of the run, if none does).*/
 
 #include "hb_totals.h"
+#include "pub_tool_libcassert.h"
 
 static HbRunTotals run;
 static Bool        peak_is_current = False;  /* heap still at the peak? */
@@ -46,6 +45,7 @@ static void gains ( SizeT szB )
 
 static void loses ( SizeT szB )
 {
+   tl_assert(run.live_B >= szB && run.live_blocks > 0);
    run.frees_n++;
    run.frees_B += szB;
    run.live_B  -= szB;
@@ -65,6 +65,9 @@ static void judge_peak ( HbTime t, ULong live_before_B )
       run.peak_left   = t;
       peak_is_current = False;
    }
+   tl_assert(run.live_B == run.allocs_B - run.frees_B
+             && run.live_blocks == run.allocs_n - run.frees_n);
+   tl_assert(run.peak_B >= run.live_B && run.peak_reached <= t);
 }
 
 void HB_(totals_alloc) ( HbTime t, UInt band, SizeT szB )

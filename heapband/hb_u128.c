@@ -12,9 +12,10 @@
    option) any later version.  See the file COPYING.
 */
 
-/* Owns: nothing but the arithmetic of HbU128, the 128-bit sums of the
-   live-byte integrals.  Cost: a multiply-add is one 64x64->128 multiply
-   on 64-bit hosts; printing is done once per cell, at exit. */
+/* - Owns: nothing but the arithmetic of HbU128, the 128-bit sums of the
+     live-byte integrals.
+   - Cost: a multiply-add is one 64x64->128 multiply on 64-bit hosts;
+     printing is done once per cell, at exit. */
 
 #include "hb_u128.h"
 

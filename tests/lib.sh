@@ -105,3 +105,24 @@ golden() {
    diff -u "${GOLD:?}/$name.txt" "$name.out" || fail "$name: output differs"
    echo "ok: $name"
 }
+
+# The version configure.ac's AC_INIT gives (config.h of the build tree).
+hb_version() {
+   sed -n 's/^#define PACKAGE_VERSION "\(.*\)"$/\1/p' "$HB_BUILDDIR/config.h"
+}
+
+# The release tarball of the build tree, made if it is not there yet.
+hb_tarball() {
+   t="$HB_BUILDDIR/heapband-$(hb_version).tar.gz"
+   [ -f "$t" ] || make -C "$HB_BUILDDIR" dist >/dev/null 2>&1 ||
+      fail "make dist failed"
+   echo "$t"
+}
+
+# need_tool CMD PACKAGE: skip without it, except in CI (CI=true), where
+# the release steps must run.
+need_tool() {
+   command -v "$1" >/dev/null && return 0
+   [ "${CI:-}" = true ] && fail "$1 is missing (apt-get install $2)"
+   skip "$1 is not installed (apt-get install $2)"
+}

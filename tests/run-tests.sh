@@ -20,6 +20,11 @@
 # A C unit test is one file, tests/unit/test_NAME.c: heapband_print's
 # Makefile builds it into test_NAME, and it runs here as unit/test_NAME
 # (its program in the scratch directory, no wrapper script).
+# The tests of tests/release/ (the tarball's files, the Debian package
+# built, installed and used) run only when named in HB_TESTS or with
+# HB_RELEASE=1, which runs them alone (tests/check.sh --release does).
+# A test is stopped after HB_TIMEOUT seconds (600 unless set; building the
+# Debian package takes longer).
 
 : "${HB_SRCDIR:?}" "${HB_BUILDDIR:?}"
 export HB_SRCDIR HB_BUILDDIR
@@ -48,6 +53,10 @@ for t in "$HB_SRCDIR"/tests/*/*.test "$HB_SRCDIR"/tests/unit/test_*.c; do
    name="$group/$(basename "${t%.c}" .test)"
    if [ -n "${HB_TESTS:-}" ]; then
       case " $HB_TESTS " in *" $name "*) ;; *) continue ;; esac
+   elif [ "${HB_RELEASE:-0}" = 1 ]; then
+      [ "$group" = release ] || continue
+   else
+      [ "$group" != release ] || continue
    fi
    echo "$t"
 done > "$list"
@@ -64,7 +73,7 @@ run_one='
       *.c) set -- "$HB_BUILDDIR/heapband_print/$(basename "$t" .c)" ;;
       *)   set -- sh "$t" ;;
    esac
-   ( cd "$HB_TMP" && timeout 600 "$@" ) >"$base.log" 2>&1 </dev/null
+   ( cd "$HB_TMP" && timeout "${HB_TIMEOUT:-600}" "$@" ) >"$base.log" 2>&1 </dev/null
    rc=$?
    case $rc in
       0)  v="PASS: $name"; rm -rf "$HB_TMP" ;;

@@ -2,7 +2,8 @@
 # Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
 # Prepares a build of heapband in ./build: installs the Debian packages it
 # needs when they are missing (as root), runs autoreconf and configure, and
-# builds.  Used by tests/check.sh, tests/demo.sh and CI.
+# builds (not with --configure-only).  Used by tests/check.sh,
+# tests/demo.sh and CI.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -30,4 +31,4 @@ mkdir -p build
 cd build
 # --enable-werror: the project's own checks treat warnings as errors.
 [ -f Makefile ] || ../configure --quiet --enable-werror
-make -j"$(nproc)" >/dev/null
+[ "${1:-}" = --configure-only ] || make -j"$(nproc)" >/dev/null
