@@ -27,13 +27,17 @@ void hb_site_figures_add(struct hb_site_figures *to,
     to->peak_blocks += from->peak_blocks;
     to->exit_bytes += from->exit_bytes;
     to->exit_blocks += from->exit_blocks;
+    hb_lost_add(&to->lost, &from->lost);
 }
 
 static struct hb_site_figures record_figures(const struct hb_siterec *r)
 {
-    struct hb_site_figures fig = { r->allocs, r->alloc_bytes, r->peak_bytes,
-                                   r->peak_blocks, r->exit_bytes,
-                                   r->exit_blocks };
+    struct hb_site_figures fig = {
+        .allocs = r->allocs, .alloc_bytes = r->alloc_bytes,
+        .peak_bytes = r->peak_bytes, .peak_blocks = r->peak_blocks,
+        .exit_bytes = r->exit_bytes, .exit_blocks = r->exit_blocks,
+        .lost = r->lost
+    };
     return fig;
 }
 

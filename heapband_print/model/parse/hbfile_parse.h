@@ -51,24 +51,37 @@ struct hb_site_state {
     unsigned long first_sb_line;
 };
 
+/* What the version-4 leak-kind records (hbfile_leaks.c) check after the
+ * line pass: the 'exit-lost' line, and per band the sums of its 'sl'
+ * lines (six a band, the file's order) and its last 'sl' line (0: none);
+ * allocated at the first 'sl' line. */
+struct hb_leak_checks {
+    unsigned long exit_lost_line;
+    hb_u128 *sl_sums;
+    unsigned long *sl_line;
+};
+
 struct hb_parser {
     struct hb_lexer lx;
     struct hb_file *f;
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks,
            cap_atpeaks, cap_objects, cap_sources, cap_frames, cap_sites,
-           cap_siterecs, cap_site_times, cap_marks;
+           cap_siterecs, cap_site_times, cap_marks, cap_losts;
     struct hb_checks checks;
     struct hb_site_state site_state;
+    struct hb_leak_checks leaks;
 };
 
 /* The sections after the summary, each a run of one record kind, in this
  * order ("mark" lines end the run summary, section 3 of the format).
  * Versions 1 and 2: "frame" lines belong to their "site", "top" lines
  * follow.  Version 3: "at-peak" after "leak", then the site tables and
- * their band records, interleaved (HB_SEC_SITE, hbfile_sites.c). */
+ * their band records, interleaved (HB_SEC_SITE, hbfile_sites.c).
+ * Version 4: "lost" between "leak" and "at-peak", "sl" among the site
+ * records (hbfile_leaks.c). */
 enum hb_section {
     HB_SEC_MARK, HB_SEC_COL, HB_SEC_CELL, HB_SEC_LIFE, HB_SEC_LEAK,
-    HB_SEC_AT_PEAK, HB_SEC_SITE, HB_SEC_TOP
+    HB_SEC_LOST, HB_SEC_AT_PEAK, HB_SEC_SITE, HB_SEC_TOP
 };
 
 /* Sections 1 to 3 of the format, up to the "unknown-frees" line
@@ -114,6 +127,20 @@ int hb_parse_site3(struct hb_parser *p);
 int hb_parse_sb(struct hb_parser *p);
 int hb_parse_so(struct hb_parser *p);
 int hb_sites_end(struct hb_parser *p);
+
+/* Version 4's leak kinds (hbfile_leaks.c): the 'leak-scan:' header line
+ * (nothing before version 4), the 'exit-lost' line (nothing without
+ * 'leak-scan: yes'), the 'lost' and 'sl' records (split lines), and after
+ * the line pass what relates them (hb_leaks_check); then the state is
+ * freed (hb_leaks_checks_free). */
+int hb_parse_leak_scan(struct hb_parser *p);
+int hb_parse_exit_lost(struct hb_parser *p);
+int hb_parse_lost(struct hb_parser *p);
+int hb_parse_sl(struct hb_parser *p);
+int hb_leaks_check(struct hb_parser *p);
+/* A version-4 record in an older file: fails, saying so. */
+int hb_parse_v4_only(struct hb_parser *p);
+void hb_leaks_checks_free(struct hb_parser *p);
 
 /* The site times that end the split sb line being read, its fields
  * first .. nf-1, into r's run of f->site_times (hbfile_sitetimes.c). */
