@@ -47,6 +47,14 @@ uint64_t hb_site_bytes(const struct hb_site_figures *fig,
     switch (by) {
     case HB_SITE_BY_ALLOC: return fig->alloc_bytes;
     case HB_SITE_BY_EXIT:  return fig->exit_bytes;
+    case HB_SITE_BY_DEFINITELY:
+        return fig->lost.bytes[HB_LOST_DEFINITELY];
+    case HB_SITE_BY_INDIRECTLY:
+        return fig->lost.bytes[HB_LOST_INDIRECTLY];
+    case HB_SITE_BY_POSSIBLY:
+        return fig->lost.bytes[HB_LOST_POSSIBLY];
+    case HB_SITE_BY_REACHABLE:
+        return fig->exit_bytes - hb_lost_bytes(&fig->lost);
     case HB_SITE_BY_PEAK:  break;
     }
     return fig->peak_bytes;
@@ -58,6 +66,14 @@ uint64_t hb_site_blocks(const struct hb_site_figures *fig,
     switch (by) {
     case HB_SITE_BY_ALLOC: return fig->allocs;
     case HB_SITE_BY_EXIT:  return fig->exit_blocks;
+    case HB_SITE_BY_DEFINITELY:
+        return fig->lost.blocks[HB_LOST_DEFINITELY];
+    case HB_SITE_BY_INDIRECTLY:
+        return fig->lost.blocks[HB_LOST_INDIRECTLY];
+    case HB_SITE_BY_POSSIBLY:
+        return fig->lost.blocks[HB_LOST_POSSIBLY];
+    case HB_SITE_BY_REACHABLE:
+        return fig->exit_blocks - hb_lost_blocks(&fig->lost);
     case HB_SITE_BY_PEAK:  break;
     }
     return fig->peak_blocks;
