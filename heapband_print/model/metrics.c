@@ -4,13 +4,17 @@
  * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
  * and the file COPYING.
  *
- * Owns: the metric table, and the four switches that say where a metric's
- * value lives: the run summary (hb_metric_run), a cell (cell_field), a
- * leak line (leak_field) or a site's records (hb_metric_sites).  Nothing
- * else in the printer reads those figures for a metric.  Invariant: a
- * metric has a case in cell_field exactly when its band reading is
- * HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in leak_field exactly when it is
- * HB_BAND_LEAK, in hb_metric_sites exactly when it is per_site.  Version
+ * Owns: the metric table, and the switches that say where a metric's
+ * value lives: the run summary (hb_metric_run), a cell (cell_field), what
+ * is live at exit (hb_metric_exit_value, for the run, a band's leak and
+ * lost lines, a set of sites or what suppressions take away: one place
+ * that knows that leaked is definitely plus indirectly lost, or all that
+ * is live in a file without leak kinds) or a site's records
+ * (hb_metric_sites).  Nothing else in the printer reads those figures for
+ * a metric.  Invariant: a metric has a case in cell_field exactly when its
+ * band reading is HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in
+ * hb_metric_exit_value exactly when it is HB_BAND_LEAK, in
+ * hb_metric_sites exactly when it is per_site.  Version
  * 3's quiet cells (hbfile.h) add nothing to the sums and never raise a
  * band's own peak (a quiet
  * cell's LIVE_MAX is the LIVE_END of a record before it, at most that
