@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hbfile.h"
 #include "selection.h"
 
 enum hb_scale { HB_SCALE_LINEAR, HB_SCALE_SQRT, HB_SCALE_LOG };
@@ -39,6 +40,8 @@ struct hb_run_summary {
     uint64_t total_allocs, total_alloc_bytes, total_frees, total_free_bytes;
     uint64_t peak_bytes, peak_blocks, peak_t_reached;
     uint64_t exit_bytes, exit_blocks, unknown_frees, marks_dropped;
+    int leak_kinds;           /* the file has memcheck's leak kinds: */
+    struct hb_lost exit_lost; /* those of the blocks live at exit */
 };
 
 /* What a difference chart (--diff) adds, all NULL in any other chart. */

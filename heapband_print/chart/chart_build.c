@@ -111,6 +111,7 @@ static void set_run_summary(struct hb_run_summary *run,
         .exit_bytes = f->exit_bytes, .exit_blocks = f->exit_blocks,
         .unknown_frees = f->unknown_frees,
         .marks_dropped = f->marks_dropped,
+        .leak_kinds = f->leak_kinds, .exit_lost = f->exit_lost,
     };
 }
 

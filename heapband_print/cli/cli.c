@@ -41,6 +41,7 @@ const char *const hb_weight_words[] = { "count", "bytes", NULL };
 static const char *const chart_words[] = { "live", "allocs", "lifetime",
                                            NULL };
 static const char *const color_words[] = { "auto", "always", "never", NULL };
+static const char *const leaks_words[] = { "lost", "all", NULL };
 static const char *const charset_words[] = { "ascii", "unicode", NULL };
 static const char *const palette_words[] = { "gregg", "viridis", NULL };
 static const char *const scale_words[] = { "linear", "sqrt", "log", NULL };
@@ -230,6 +231,13 @@ static void set_color(struct hb_options *o, const struct option_spec *spec,
 {
     o->color = value == NULL ? HB_COLOR_ALWAYS
                              : (enum hb_color_choice)pick_word(spec, value);
+}
+
+/* --leaks[=lost|all]: 1 for the lost kinds (bare --leaks), 2 for all. */
+static void set_leaks(struct hb_options *o, const struct option_spec *spec,
+                      const char *value)
+{
+    o->leaks = value == NULL ? 1 : 1 + pick_word(spec, value);
 }
 
 /* --bands: 0 for auto, else the step in quarter-octaves (1, 2, 4). */
@@ -433,8 +441,11 @@ static const struct option_spec options[] = {
       "--threshold=PCT",
       "--sites: fold what holds under PCT% of the\n"
       "whole [1]" },
-    { "--leaks", BOTH, FLAG, set_flag, FIELD(leaks), NULL, NULL, NULL,
-      "bytes live at exit by site and by size band" },
+    { "--leaks", BOTH, OPTIONAL_VALUE, set_leaks, 0, leaks_words, NULL,
+      "--leaks[=WHAT]",
+      "memcheck's leak kinds at exit by allocation\n"
+      "point and by size band: the lost blocks, or\n"
+      "all (still reachable too) [lost]" },
     { "--suppressions", BOTH, VALUE, add_suppressions, 0, NULL, NULL,
       "--suppressions=FILE",
       "LeakSanitizer leak:PATTERN lines: sites left\n"

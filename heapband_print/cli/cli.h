@@ -62,7 +62,7 @@ struct hb_options {
     int site_by_given;
     double site_threshold;              /* --threshold, per cent */
     int site_threshold_given;
-    int leaks;                          /* --leaks */
+    int leaks;                          /* --leaks: 1 lost, 2 all */
     const char **suppressions;          /* --suppressions files */
     size_t nsuppressions;
     enum hb_align align;                /* --diff */

@@ -222,7 +222,9 @@ static int write_leaks(const struct hb_options *o, const struct hb_file *f)
     struct hb_suppressions supp = { .patterns = NULL, .npatterns = 0 };
     struct hb_error err = { .kind = HB_ERR_NONE };
     int status = hb_read_suppressions(o, &supp);
-    if (status == 0 && hb_leaks_report(stdout, f, &supp, &err) < 0) {
+    if (status == 0
+        && hb_leaks_report(stdout, f, &supp, o->leaks == 2,
+                           o->width ? o->width : hb_term_width(), &err) < 0) {
         hb_error_print(&err, NULL);
         status = hb_error_status(&err);
     }

@@ -374,6 +374,21 @@
     }
   }
 
+  /* The lost blocks by site (a file with leak kinds): its --leaks=all
+     text, memcheck's kinds at exit by allocation point and callers. */
+  function showLeaks() {
+    const pre = $("hb-sites");
+    pre.textContent = "";
+    $("hb-site-list").textContent = "";
+    $("hb-site-note").textContent = "memcheck's leak kinds at exit by allocation point, "
+      + "as heapband_print --leaks=all prints them";
+    FILES.forEach((f, k) => {
+      const head = DIFF ? (k === 0 ? "OLD " : "NEW ") + f.name + ":\n" : "";
+      pre.appendChild(document.createTextNode(head + (f.leaks !== undefined ? f.leaks
+        : "no leak kinds in this file\n")));
+    });
+  }
+
   /* Running counts of the stored columns of file f in the ranges (flat
      [c0, c1, ...], html_data.c) of some site records. */
   function columnCounts(f, rangeLists) {
@@ -422,13 +437,22 @@
       head.appendChild(th);
     }
     const body = t.createTBody();
-    FILES[0].summary.forEach(([name], i) => {
+    /* The rows of the longest summary (a file with leak kinds has more),
+       then any other; a file without a row shows "-". */
+    const longest = FILES.reduce((a, f) => (f.summary.length > a.summary.length ? f : a));
+    const names = longest.summary.map(([name]) => name);
+    for (const f of FILES)
+      for (const [name] of f.summary) if (!names.includes(name)) names.push(name);
+    names.forEach((name) => {
       const tr = body.insertRow();
       const th = document.createElement("th");
       th.scope = "row";
       th.textContent = name;
       tr.appendChild(th);
-      for (const f of FILES) tr.insertCell().textContent = String(f.summary[i][1]);
+      for (const f of FILES) {
+        const row = f.summary.find(([n]) => n === name);
+        tr.insertCell().textContent = row ? String(row[1]) : "-";
+      }
     });
   }
 
@@ -509,6 +533,10 @@
     if (DIFF) $("hb-palette").disabled = true;
     $("hb-back").addEventListener("click", () => history.back());
     $("hb-whole").addEventListener("click", wholeRun);
+    if (FILES.some((f) => f.leaks !== undefined)) {
+      $("hb-lost").hidden = false;
+      $("hb-lost").addEventListener("click", showLeaks);
+    }
     window.addEventListener("hashchange", () => { readFragment(); draw(); });
     window.addEventListener("popstate", () => { readFragment(); draw(); });
 

@@ -26,6 +26,7 @@ void hb_file_free(struct hb_file *f)
     free(f->cells);
     free(f->lifes);
     free(f->leaks);
+    free(f->losts);
     free(f->atpeaks);
     for (size_t i = 0; i < f->nobjects; i++)
         free(f->objects[i]);
@@ -45,6 +46,24 @@ void hb_file_free(struct hb_file *f)
         free(f->marks[i].name);
     free(f->marks);
     memset(f, 0, sizeof *f);
+}
+
+void hb_lost_add(struct hb_lost *to, const struct hb_lost *from)
+{
+    for (int k = 0; k < HB_NLOST; k++) {
+        to->bytes[k] += from->bytes[k];
+        to->blocks[k] += from->blocks[k];
+    }
+}
+
+uint64_t hb_lost_bytes(const struct hb_lost *l)
+{
+    return l->bytes[0] + l->bytes[1] + l->bytes[2];
+}
+
+uint64_t hb_lost_blocks(const struct hb_lost *l)
+{
+    return l->blocks[0] + l->blocks[1] + l->blocks[2];
 }
 
 const char *hb_unit_name(enum hb_unit u)

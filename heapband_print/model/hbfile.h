@@ -6,7 +6,7 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * The records of a file as docs/heapband-format.md (versions 1, 2 and 3)
+ * The records of a file as docs/heapband-format.md (versions 1 to 4)
  * defines them, its parser, and the queries the chart and the reports ask
  * of it.  The parser reads from a memory buffer (so that the fuzzer can
  * call it), rejects every line the format does not describe and checks
@@ -29,7 +29,8 @@
  * The model is split by concern: its parser in model/parse/, from the
  * top down (each calls only those after it): hbfile_parse.c and
  * hbfile_records.c (the grammar, section by section), hbfile_sites.c and
- * hbfile_sitetimes.c (the site tables of version 3), hbfile_fast.c (the
+ * hbfile_sitetimes.c (the site tables of version 3), hbfile_leaks.c
+ * (version 4's leak kinds), hbfile_fast.c (the
  * fast path for "col" and "cell" lines), hbfile_state.c (the parser's
  * state, and the storing of col and cell records), hbfile_check.c and
  * hbfile_unique.c (the invariants between sections), hbfile_lex.c (lines,
@@ -73,6 +74,17 @@ struct hb_markrec { uint64_t t; char *name; };       /* versions 2, 3 */
 struct hb_leakrec { uint64_t b, count, bytes; };
 struct hb_atpeakrec { uint64_t b, bytes, blocks; };  /* version 3 */
 
+/* Version 4, 'leak-scan: yes': memcheck's leak kinds of the blocks live
+ * at exit.  Still reachable is what is live at exit minus the three. */
+enum hb_lost_kind {
+    HB_LOST_DEFINITELY, HB_LOST_INDIRECTLY, HB_LOST_POSSIBLY, HB_NLOST
+};
+struct hb_lost {
+    uint64_t bytes[HB_NLOST], blocks[HB_NLOST];
+};
+/* A 'lost b ...' record (hbfile_leaks.c). */
+struct hb_lostrec { uint64_t b; struct hb_lost lost; };
+
 /* A code address.  Version 3: a "frame" record, object and source 1-based
  * in objects[] and sources[] (0: none, unknown), offset in the object (the
  * address itself when object is 0), function "???" when unknown.
@@ -104,6 +116,7 @@ struct hb_site_figures {
     uint64_t allocs, alloc_bytes;
     uint64_t peak_bytes, peak_blocks;
     uint64_t exit_bytes, exit_blocks;
+    struct hb_lost lost;      /* of the exit blocks (version 4), else 0 */
 };
 
 /* One site's figures in one band.  Version 3: an "sb" record, or the
@@ -123,6 +136,7 @@ struct hb_siterec {
      * file that has them): f->site_times[times_at .. times_at + ntimes);
      * ntimes 0 without. */
     size_t times_at, ntimes;
+    struct hb_lost lost;                /* its 'sl' line (version 4), or 0 */
 };
 
 /* Stored columns lo .. hi, lo <= hi: a range of an "sb" record. */
@@ -131,7 +145,7 @@ struct hb_col_range {
 };
 
 struct hb_file {
-    int version;              /* of the format: 1, 2 or 3 */
+    int version;              /* of the format: 1 to 4 */
     char *tool_version;       /* "heapband VERSION" minus "heapband " */
     char *cmd;
     uint64_t pid, ppid;
@@ -147,6 +161,12 @@ struct hb_file {
     uint64_t exit_bytes, exit_blocks;
     uint64_t unknown_frees;
     uint64_t marks_dropped;   /* 'marks-dropped' (version 3), else 0 */
+    /* Version 4 with 'leak-scan: yes': the file has memcheck's leak kinds
+     * ('exit-lost', 'lost', 'sl'); else 0 and everything below is 0. */
+    int leak_kinds;
+    struct hb_lost exit_lost;
+    struct hb_lostrec *losts;  size_t nlosts;     /* increasing b */
+    unsigned long losts_line;  /* line of losts[0]; the rest follow it */
 
     /* The col and cell lines are each one run of lines: record i is on
      * line cols_line + i (cells_line + i).  Version 3 leaves the quiet
@@ -206,6 +226,14 @@ int hb_parse_stream(hb_read_fn *read, void *ctx, uint64_t size_hint,
                     struct hb_error *err);
 
 void hb_file_free(struct hb_file *f);
+
+/* *to plus *from, kind by kind (version 4's leak kinds). */
+void hb_lost_add(struct hb_lost *to, const struct hb_lost *from);
+
+/* The bytes (blocks) of the three lost kinds together: at most what they
+ * are part of, so never past 64 bits in a file the parser accepted. */
+uint64_t hb_lost_bytes(const struct hb_lost *l);
+uint64_t hb_lost_blocks(const struct hb_lost *l);
 
 /* "i", "B" or "ms". */
 const char *hb_unit_name(enum hb_unit u);

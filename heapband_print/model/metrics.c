@@ -4,13 +4,17 @@
  * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
  * and the file COPYING.
  *
- * Owns: the metric table, and the four switches that say where a metric's
- * value lives: the run summary (hb_metric_run), a cell (cell_field), a
- * leak line (leak_field) or a site's records (hb_metric_sites).  Nothing
- * else in the printer reads those figures for a metric.  Invariant: a
- * metric has a case in cell_field exactly when its band reading is
- * HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in leak_field exactly when it is
- * HB_BAND_LEAK, in hb_metric_sites exactly when it is per_site.  Version
+ * Owns: the metric table, and the switches that say where a metric's
+ * value lives: the run summary (hb_metric_run), a cell (cell_field), what
+ * is live at exit (hb_metric_exit_value, for the run, a band's leak and
+ * lost lines, a set of sites or what suppressions take away: one place
+ * that knows that leaked is definitely plus indirectly lost, or all that
+ * is live in a file without leak kinds) or a site's records
+ * (hb_metric_sites).  Nothing else in the printer reads those figures for
+ * a metric.  Invariant: a metric has a case in cell_field exactly when its
+ * band reading is HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in
+ * hb_metric_exit_value exactly when it is HB_BAND_LEAK, in
+ * hb_metric_sites exactly when it is per_site.  Version
  * 3's quiet cells (hbfile.h) add nothing to the sums and never raise a
  * band's own peak (a quiet
  * cell's LIVE_MAX is the LIVE_END of a record before it, at most that
@@ -29,28 +33,64 @@
 #define BYTES HB_METRIC_UNIT_BYTES
 #define TIME HB_METRIC_UNIT_TIME
 
+#define NEEDED HB_KINDS_NEEDED
+
 const struct hb_metric_info hb_metrics[HB_NMETRICS] = {
     [HB_METRIC_ALLOCS] = { "allocs", "allocations", "allocations",
-                           COUNT, HB_BAND_CELL_SUM, 1 },
+                           COUNT, HB_BAND_CELL_SUM, 1, 0, 0 },
     [HB_METRIC_ALLOC_BYTES] = { "alloc-bytes", "bytes allocated",
-                                "bytes allocated", BYTES, HB_BAND_CELL_SUM, 1 },
-    [HB_METRIC_FREES] = { "frees", "frees", "frees", COUNT, HB_BAND_CELL_SUM, 0 },
+                                "bytes allocated", BYTES, HB_BAND_CELL_SUM,
+                                1, 0, 0 },
+    [HB_METRIC_FREES] = { "frees", "frees", "frees", COUNT, HB_BAND_CELL_SUM,
+                          0, 0, 0 },
     [HB_METRIC_FREE_BYTES] = { "free-bytes", "bytes freed", "bytes freed",
-                               BYTES, HB_BAND_CELL_SUM, 0 },
+                               BYTES, HB_BAND_CELL_SUM, 0, 0, 0 },
     [HB_METRIC_PEAK] = { "peak", "peak bytes", "peak live",
-                         BYTES, HB_BAND_CELL_PEAK, 1 },
+                         BYTES, HB_BAND_CELL_PEAK, 1, 0, 0 },
     [HB_METRIC_PEAK_BLOCKS] = { "peak-blocks", "peak blocks", NULL,
-                                COUNT, HB_BAND_NONE, 1 },
+                                COUNT, HB_BAND_NONE, 1, 0, 0 },
     [HB_METRIC_PEAK_TIME] = { "peak-time", "peak time", NULL,
-                              TIME, HB_BAND_NONE, 0 },
-    [HB_METRIC_LEAKED] = { "leaked", "live at exit, bytes", "bytes leaked",
-                           BYTES, HB_BAND_LEAK, 1 },
-    [HB_METRIC_LEAKED_BLOCKS] = { "leaked-blocks", "live at exit, blocks",
-                                  NULL, COUNT, HB_BAND_LEAK, 1 },
+                              TIME, HB_BAND_NONE, 0, 0, 0 },
+    [HB_METRIC_LIVE_AT_EXIT] = { "live-at-exit", "live at exit, bytes",
+                                 "bytes at exit", BYTES, HB_BAND_LEAK,
+                                 1, 0, 0 },
+    [HB_METRIC_LIVE_AT_EXIT_BLOCKS] = { "live-at-exit-blocks",
+                                        "live at exit, blocks", NULL, COUNT,
+                                        HB_BAND_LEAK, 1, 0, 0 },
+    [HB_METRIC_LEAKED] = { "leaked", "leaked (def.+ind.), bytes",
+                           "bytes leaked", BYTES, HB_BAND_LEAK, 1,
+                           HB_KINDS_FALLBACK, 1 },
+    [HB_METRIC_LEAKED_BLOCKS] = { "leaked-blocks",
+                                  "leaked (def.+ind.), blocks", NULL, COUNT,
+                                  HB_BAND_LEAK, 1, HB_KINDS_FALLBACK, 1 },
+    [HB_METRIC_DEFINITELY] = { "definitely-lost", "definitely lost, bytes",
+                               "bytes def. lost", BYTES, HB_BAND_LEAK,
+                               1, NEEDED, 1 },
+    [HB_METRIC_DEFINITELY_BLOCKS] = { "definitely-lost-blocks",
+                                      "definitely lost, blocks", NULL, COUNT,
+                                      HB_BAND_LEAK, 1, NEEDED, 1 },
+    [HB_METRIC_INDIRECTLY] = { "indirectly-lost", "indirectly lost, bytes",
+                               "bytes ind. lost", BYTES, HB_BAND_LEAK,
+                               1, NEEDED, 1 },
+    [HB_METRIC_INDIRECTLY_BLOCKS] = { "indirectly-lost-blocks",
+                                      "indirectly lost, blocks", NULL, COUNT,
+                                      HB_BAND_LEAK, 1, NEEDED, 1 },
+    [HB_METRIC_POSSIBLY] = { "possibly-lost", "possibly lost, bytes",
+                             "bytes pos. lost", BYTES, HB_BAND_LEAK, 1,
+                             NEEDED, 1 },
+    [HB_METRIC_POSSIBLY_BLOCKS] = { "possibly-lost-blocks",
+                                    "possibly lost, blocks", NULL, COUNT,
+                                    HB_BAND_LEAK, 1, NEEDED, 1 },
+    [HB_METRIC_REACHABLE] = { "reachable", "still reachable, bytes",
+                              "bytes reachable", BYTES, HB_BAND_LEAK,
+                              1, NEEDED, 0 },
+    [HB_METRIC_REACHABLE_BLOCKS] = { "reachable-blocks",
+                                     "still reachable, blocks", NULL, COUNT,
+                                     HB_BAND_LEAK, 1, NEEDED, 0 },
     [HB_METRIC_UNKNOWN_FREES] = { "unknown-frees", "unknown frees", NULL,
-                                  COUNT, HB_BAND_NONE, 0 },
+                                  COUNT, HB_BAND_NONE, 0, 0, 0 },
     [HB_METRIC_END_TIME] = { "end-time", "end time", NULL,
-                             TIME, HB_BAND_NONE, 0 },
+                             TIME, HB_BAND_NONE, 0, 0, 0 },
 };
 
 int hb_metric_find(const char *name, size_t len)
@@ -62,8 +102,54 @@ int hb_metric_find(const char *name, size_t len)
     return -1;
 }
 
+int hb_metric_readable(const struct hb_file *f, enum hb_metric m)
+{
+    return hb_metrics[m].kinds != HB_KINDS_NEEDED || f->leak_kinds;
+}
+
+int hb_metric_shown(enum hb_metric m, const struct hb_file *o,
+                    const struct hb_file *n)
+{
+    return hb_metrics[m].kinds == HB_KINDS_NONE || o->leak_kinds
+           || (n != NULL && n->leak_kinds);
+}
+
+uint64_t hb_metric_exit_value(enum hb_metric m, uint64_t bytes,
+                              uint64_t blocks, const struct hb_lost *lost,
+                              int kinds)
+{
+    static const struct hb_lost none;
+    if (!kinds)
+        lost = &none;
+    switch (m) {
+    case HB_METRIC_LIVE_AT_EXIT:        return bytes;
+    case HB_METRIC_LIVE_AT_EXIT_BLOCKS: return blocks;
+    case HB_METRIC_LEAKED:
+        return kinds ? lost->bytes[HB_LOST_DEFINITELY]
+                       + lost->bytes[HB_LOST_INDIRECTLY] : bytes;
+    case HB_METRIC_LEAKED_BLOCKS:
+        return kinds ? lost->blocks[HB_LOST_DEFINITELY]
+                       + lost->blocks[HB_LOST_INDIRECTLY] : blocks;
+    case HB_METRIC_DEFINITELY:  return lost->bytes[HB_LOST_DEFINITELY];
+    case HB_METRIC_DEFINITELY_BLOCKS: return lost->blocks[HB_LOST_DEFINITELY];
+    case HB_METRIC_INDIRECTLY:  return lost->bytes[HB_LOST_INDIRECTLY];
+    case HB_METRIC_INDIRECTLY_BLOCKS: return lost->blocks[HB_LOST_INDIRECTLY];
+    case HB_METRIC_POSSIBLY:    return lost->bytes[HB_LOST_POSSIBLY];
+    case HB_METRIC_POSSIBLY_BLOCKS: return lost->blocks[HB_LOST_POSSIBLY];
+    case HB_METRIC_REACHABLE:
+        return kinds ? bytes - hb_lost_bytes(lost) : 0;
+    case HB_METRIC_REACHABLE_BLOCKS:
+        return kinds ? blocks - hb_lost_blocks(lost) : 0;
+    default:
+        return 0;
+    }
+}
+
 uint64_t hb_metric_run(const struct hb_file *f, enum hb_metric m)
 {
+    if (hb_metrics[m].band == HB_BAND_LEAK)
+        return hb_metric_exit_value(m, f->exit_bytes, f->exit_blocks,
+                                    &f->exit_lost, f->leak_kinds);
     switch (m) {
     case HB_METRIC_ALLOCS:        return f->total_allocs;
     case HB_METRIC_ALLOC_BYTES:   return f->total_alloc_bytes;
@@ -72,11 +158,9 @@ uint64_t hb_metric_run(const struct hb_file *f, enum hb_metric m)
     case HB_METRIC_PEAK:          return f->peak_bytes;
     case HB_METRIC_PEAK_BLOCKS:   return f->peak_blocks;
     case HB_METRIC_PEAK_TIME:     return f->peak_t_reached;
-    case HB_METRIC_LEAKED:        return f->exit_bytes;
-    case HB_METRIC_LEAKED_BLOCKS: return f->exit_blocks;
     case HB_METRIC_UNKNOWN_FREES: return f->unknown_frees;
     case HB_METRIC_END_TIME:      return f->end_time;
-    case HB_NMETRICS:             break;
+    default:                      break;
     }
     return 0;
 }
@@ -94,14 +178,26 @@ static uint64_t cell_field(const struct hb_cellrec *c, enum hb_metric m)
     }
 }
 
-/* A leak line's value of a per-band metric read from the leak lines. */
-static uint64_t leak_field(const struct hb_leakrec *l, enum hb_metric m)
+/* What band lk->b holds at exit, its lost line among f's at *next (the
+ * lost lines are a subsequence of the leak lines' bands, both in
+ * increasing order; *next moves past it). */
+static const struct hb_lost *band_lost(const struct hb_file *f,
+                                       const struct hb_leakrec *lk,
+                                       size_t *next)
 {
-    switch (m) {
-    case HB_METRIC_LEAKED:        return l->bytes;
-    case HB_METRIC_LEAKED_BLOCKS: return l->count;
-    default:                      return 0;
-    }
+    while (*next < f->nlosts && f->losts[*next].b < lk->b)
+        (*next)++;
+    static const struct hb_lost none;
+    return *next < f->nlosts && f->losts[*next].b == lk->b
+           ? &f->losts[*next].lost : &none;
+}
+
+/* A leak line's value of a per-band metric read at exit. */
+static uint64_t leak_field(const struct hb_file *f,
+                           const struct hb_leakrec *l,
+                           const struct hb_lost *lost, enum hb_metric m)
+{
+    return hb_metric_exit_value(m, l->bytes, l->count, lost, f->leak_kinds);
 }
 
 uint64_t *hb_metric_all_bands(const struct hb_file *f)
@@ -129,11 +225,14 @@ uint64_t *hb_metric_all_bands(const struct hb_file *f)
             }
         }
     }
-    for (size_t i = 0; i < f->nleaks; i++)
+    size_t next = 0;
+    for (size_t i = 0; i < f->nleaks; i++) {
+        const struct hb_lost *lost = band_lost(f, &f->leaks[i], &next);
         for (int m = 0; m < HB_NMETRICS; m++)
             if (hb_metrics[m].band == HB_BAND_LEAK)
                 values[f->leaks[i].b * HB_NMETRICS + m] =
-                    leak_field(&f->leaks[i], (enum hb_metric)m);
+                    leak_field(f, &f->leaks[i], lost, (enum hb_metric)m);
+    }
     return values;
 }
 
@@ -219,11 +318,14 @@ int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
             if (f->cells[i].b >= first && f->cells[i].b <= last)
                 sum += cell_field(&f->cells[i], m);
         break;
-    case HB_BAND_LEAK:
+    case HB_BAND_LEAK: {
+        size_t next = 0;
         for (size_t i = 0; i < f->nleaks; i++)
             if (f->leaks[i].b >= first && f->leaks[i].b <= last)
-                sum += leak_field(&f->leaks[i], m);
+                sum += leak_field(f, &f->leaks[i],
+                                  band_lost(f, &f->leaks[i], &next), m);
         break;
+    }
     }
     *value = sum;
     return 0;
@@ -241,9 +343,12 @@ int hb_metric_sites(const struct hb_file *f, enum hb_metric m,
     case HB_METRIC_ALLOC_BYTES:   *value = sum.alloc_bytes; break;
     case HB_METRIC_PEAK:          *value = sum.peak_bytes; break;
     case HB_METRIC_PEAK_BLOCKS:   *value = sum.peak_blocks; break;
-    case HB_METRIC_LEAKED:        *value = sum.exit_bytes; break;
-    case HB_METRIC_LEAKED_BLOCKS: *value = sum.exit_blocks; break;
-    default:                      *value = 0; break;
+    default:
+        *value = hb_metrics[m].band == HB_BAND_LEAK
+                 ? hb_metric_exit_value(m, sum.exit_bytes, sum.exit_blocks,
+                                        &sum.lost, f->leak_kinds)
+                 : 0;
+        break;
     }
     return 0;
 }
@@ -252,6 +357,7 @@ void hb_suppressed_exit_free(struct hb_suppressed_exit *s)
 {
     free(s->band_bytes);
     free(s->band_blocks);
+    free(s->band_lost);
     memset(s, 0, sizeof *s);
 }
 
@@ -259,14 +365,14 @@ uint64_t hb_metric_suppressed(const struct hb_suppressed_exit *s,
                               enum hb_metric m, uint64_t first,
                               uint64_t last)
 {
-    if (s == NULL
-        || (m != HB_METRIC_LEAKED && m != HB_METRIC_LEAKED_BLOCKS))
+    if (s == NULL || !hb_metrics[m].suppressible)
         return 0;
-    int bytes = m == HB_METRIC_LEAKED;
     if (first > last)
-        return bytes ? s->bytes : s->blocks;
+        return hb_metric_exit_value(m, s->bytes, s->blocks, &s->lost,
+                                    s->kinds);
     uint64_t sum = 0;
     for (uint64_t b = first; b <= last; b++)
-        sum += bytes ? s->band_bytes[b] : s->band_blocks[b];
+        sum += hb_metric_exit_value(m, s->band_bytes[b], s->band_blocks[b],
+                                    &s->band_lost[b], s->kinds);
     return sum;
 }

@@ -34,8 +34,18 @@ enum hb_metric {
     HB_METRIC_PEAK,
     HB_METRIC_PEAK_BLOCKS,
     HB_METRIC_PEAK_TIME,
+    HB_METRIC_LIVE_AT_EXIT,
+    HB_METRIC_LIVE_AT_EXIT_BLOCKS,
     HB_METRIC_LEAKED,
     HB_METRIC_LEAKED_BLOCKS,
+    HB_METRIC_DEFINITELY,
+    HB_METRIC_DEFINITELY_BLOCKS,
+    HB_METRIC_INDIRECTLY,
+    HB_METRIC_INDIRECTLY_BLOCKS,
+    HB_METRIC_POSSIBLY,
+    HB_METRIC_POSSIBLY_BLOCKS,
+    HB_METRIC_REACHABLE,
+    HB_METRIC_REACHABLE_BLOCKS,
     HB_METRIC_UNKNOWN_FREES,
     HB_METRIC_END_TIME,
     HB_NMETRICS
@@ -55,7 +65,19 @@ enum hb_band_reading {
     HB_BAND_NONE,              /* not a per-band metric */
     HB_BAND_CELL_SUM,          /* a cell field summed over the run */
     HB_BAND_CELL_PEAK,         /* the largest LIVE_MAX of the band's cells */
-    HB_BAND_LEAK               /* a field of the band's leak line (0 if none) */
+    HB_BAND_LEAK               /* what the band holds at exit: its leak
+                                  line and (version 4) its lost line */
+};
+
+/* Whether a metric needs memcheck's leak kinds (a version-4 file with
+ * 'leak-scan: yes', hbfile.h's leak_kinds). */
+enum hb_metric_kinds {
+    HB_KINDS_NONE,             /* read from every file */
+    HB_KINDS_FALLBACK,         /* leaked, leaked-blocks: definitely plus
+                                  indirectly lost; on a file without kinds
+                                  everything live at exit (live-at-exit), as
+                                  before version 4 */
+    HB_KINDS_NEEDED            /* the four kinds: refused without them */
 };
 
 struct hb_metric_info {
@@ -67,12 +89,34 @@ struct hb_metric_info {
     enum hb_band_reading band;
     int per_site;              /* a figure of a site's records (version 3):
                                   at peak means live at the run's peak */
+    enum hb_metric_kinds kinds;
+    int suppressible;          /* --suppressions take the suppressed
+                                  sites out of it (the lost kinds) */
 };
 
 extern const struct hb_metric_info hb_metrics[HB_NMETRICS];
 
 /* The metric whose name is the len bytes at name, or -1. */
 int hb_metric_find(const char *name, size_t len);
+
+/* Whether f has what m needs: 0 for a metric that needs the leak kinds
+ * on a file without them (HB_KINDS_NEEDED). */
+int hb_metric_readable(const struct hb_file *f, enum hb_metric m);
+
+/* Whether a report of files o and n (n NULL: o alone) shows m: a metric
+ * that reads the leak kinds (HB_KINDS_FALLBACK or NEEDED) only when one
+ * of them has kinds; without, `leaked` would repeat live-at-exit. */
+int hb_metric_shown(enum hb_metric m, const struct hb_file *o,
+                    const struct hb_file *n);
+
+/* The value of metric m (one that reads what is live at exit) of what
+ * holds `bytes` in `blocks` at exit, `lost` of them lost; `kinds` whether
+ * lost is known (else leaked is everything live at exit, and the kinds
+ * 0).  The one place the exit metrics are worked out, for a run, a band,
+ * a set of sites or what suppressions take away. */
+uint64_t hb_metric_exit_value(enum hb_metric m, uint64_t bytes,
+                              uint64_t blocks, const struct hb_lost *lost,
+                              int kinds);
 
 /* The run's value of m (the run summary's figure). */
 uint64_t hb_metric_run(const struct hb_file *f, enum hb_metric m);
@@ -94,18 +138,21 @@ int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
                     uint64_t first, uint64_t last, hb_u128 *value);
 
 /* What the suppressed sites of a file hold at exit (leaks.h fills it):
- * the rules' leaked and leaked-blocks leave it out. */
+ * the rules' suppressible metrics (leaked, the lost kinds) leave it out. */
 struct hb_suppressed_exit {
+    int kinds;                           /* the file has leak kinds */
     uint64_t bytes, blocks;              /* over the run */
+    struct hb_lost lost;
     uint64_t *band_bytes, *band_blocks;  /* by band, nbands of each */
+    struct hb_lost *band_lost;           /* by band */
 };
 
 void hb_suppressed_exit_free(struct hb_suppressed_exit *s);
 
 /* What s (NULL: nothing suppressed) takes away from m's value over the run
- * (first > last) or over the bands first..last: for leaked and
- * leaked-blocks what the suppressed sites hold there, else 0.  At most
- * the value hb_metric_run or hb_metric_bands gives. */
+ * (first > last) or over the bands first..last: for a suppressible metric
+ * what the suppressed sites hold of it there, else 0.  At most the value
+ * hb_metric_run or hb_metric_bands gives. */
 uint64_t hb_metric_suppressed(const struct hb_suppressed_exit *s,
                               enum hb_metric m, uint64_t first,
                               uint64_t last);

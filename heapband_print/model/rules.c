@@ -34,11 +34,11 @@ static const char *const op_names[] = { "<=", "<", ">=", ">", "==", "!=" };
 struct token { const char *start; size_t len; size_t column; };
 
 /* Record that the rule is bad at `column`; returns -1.  The problem is cut
- * at 159 characters (a long token is quoted in it). */
+ * at 319 characters (a long token is quoted in it). */
 __attribute__((format(printf, 3, 4)))
 static int bad_rule(struct hb_error *err, size_t column, const char *fmt, ...)
 {
-    char problem[160];
+    char problem[320];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(problem, sizeof problem, fmt, ap);
@@ -78,16 +78,36 @@ static void token_copy(const struct token *t, char *buf, size_t len)
     buf[n] = '\0';
 }
 
-/* "allocs, alloc-bytes, ... or end-time": the metrics' names. */
-static void metric_names(char *buf, size_t len)
+/* Whether metric m + 1 is m's "-blocks" twin. */
+static int has_blocks_twin(int m)
 {
+    char twin[64];
+    snprintf(twin, sizeof twin, "%s-blocks", hb_metrics[m].name);
+    return m + 1 < HB_NMETRICS && strcmp(hb_metrics[m + 1].name, twin) == 0;
+}
+
+/* "allocs, alloc-bytes, ..., peak[-blocks], ... or end-time": the names of
+ * the metrics (only the per-site ones with per_site), a "-blocks" twin
+ * written as "[-blocks]" after its metric. */
+static void metric_names(char *buf, size_t len, int per_site)
+{
+    int names[HB_NMETRICS], n = 0;
+    for (int m = 0; m < HB_NMETRICS; m++) {
+        if (per_site && !hb_metrics[m].per_site)
+            continue;
+        names[n++] = m;
+        if (has_blocks_twin(m) && (!per_site || hb_metrics[m + 1].per_site))
+            m++;
+    }
     size_t at = 0;
     buf[0] = '\0';
-    for (int m = 0; m < HB_NMETRICS && at < len; m++)
-        at += (size_t)snprintf(buf + at, len - at, "%s%s",
-                               m == 0 ? "" : m + 1 == HB_NMETRICS ? " or "
-                                                                  : ", ",
-                               hb_metrics[m].name);
+    for (int i = 0; i < n && at < len; i++) {
+        int m = names[i];
+        at += (size_t)snprintf(buf + at, len - at, "%s%s%s",
+                               i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                               hb_metrics[m].name,
+                               has_blocks_twin(m) ? "[-blocks]" : "");
+    }
 }
 
 static int parse_amount(const char *text, enum hb_metric_unit unit,
@@ -217,16 +237,19 @@ static int parse_metric(const struct token *tok, struct hb_rule *rule,
         return bad_rule(err, tok->column, "put spaces between the metric, "
                         "the operator and the value");
     if (m < 0) {
-        char names[160];
-        metric_names(names, sizeof names);
+        char names[300];
+        metric_names(names, sizeof names, 0);
         return bad_rule(err, tok->column, "unknown metric (expected %s)",
                         names);
     }
     rule->metric = (enum hb_metric)m;
-    if (rule->subject == HB_SUBJECT_SITES && !hb_metrics[m].per_site)
+    rule->metric_column = tok->column;
+    if (rule->subject == HB_SUBJECT_SITES && !hb_metrics[m].per_site) {
+        char names[200];
+        metric_names(names, sizeof names, 1);
         return bad_rule(err, tok->column, "'%s' is not a per-site metric "
-                        "(expected allocs, alloc-bytes, peak, peak-blocks, "
-                        "leaked or leaked-blocks)", hb_metrics[m].name);
+                        "(expected %s)", hb_metrics[m].name, names);
+    }
     if ((rule->subject == HB_SUBJECT_BAND_OF_SIZE
          || rule->subject == HB_SUBJECT_BAND_RANGE)
         && hb_metrics[m].band == HB_BAND_NONE)
@@ -342,6 +365,56 @@ static int no_site_tables(const struct hb_rule *rule, const struct hb_file *f,
                         rule->subject_column, which, why);
 }
 
+/* Why f (which: "NEW", "OLD" or "the file") has no leak kinds, for the
+ * message of a metric that needs them: "is format version 3". */
+static void why_no_kinds(const struct hb_file *f, char *buf, size_t len)
+{
+    if (f->version < 4)
+        snprintf(buf, len, "it is format version %d", f->version);
+    else
+        snprintf(buf, len, "its run had --leak-scan=no");
+}
+
+/* A metric that needs the leak kinds, on a file without them: refused,
+ * naming the metric that reads such a file. */
+static int check_kinds(const struct hb_rule *rule, const struct hb_file *f,
+                       const char *which, struct hb_error *err)
+{
+    char why[64];
+    if (hb_metric_readable(f, rule->metric))
+        return 0;
+    why_no_kinds(f, why, sizeof why);
+    return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: '%s' needs "
+                        "memcheck's leak kinds, which %s has not (%s): "
+                        "live-at-exit%s reads it", rule->metric_column,
+                        hb_metrics[rule->metric].name, which, why,
+                        strstr(hb_metrics[rule->metric].name, "-blocks")
+                            ? "-blocks" : "");
+}
+
+/* A relative `leaked` rule compares like with like: refused when one file
+ * has the leak kinds (definitely plus indirectly lost) and the other not
+ * (everything live at exit). */
+static int check_same_leaked(const struct hb_rule *rule,
+                             const struct hb_file *o, const struct hb_file *n,
+                             struct hb_error *err)
+{
+    char why[64];
+    if (hb_metrics[rule->metric].kinds != HB_KINDS_FALLBACK
+        || o->leak_kinds == n->leak_kinds)
+        return 0;
+    why_no_kinds(o->leak_kinds ? n : o, why, sizeof why);
+    return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: '%s' is "
+                        "definitely plus indirectly lost in %s but "
+                        "everything live at exit in %s (%s): compare "
+                        "live-at-exit%s", rule->metric_column,
+                        hb_metrics[rule->metric].name,
+                        o->leak_kinds ? "OLD" : "NEW",
+                        o->leak_kinds ? "NEW" : "OLD", why,
+                        rule->metric == HB_METRIC_LEAKED_BLOCKS
+                            ? "-blocks" : "");
+}
+
 /* The rule's metric in f (which: "NEW" or "OLD", for messages), and for a
  * site rule how many sites match into *nmatched; -1 (with the problem in
  * err) when its size range is not made of whole bands of f, or f has no
@@ -353,6 +426,8 @@ static int metric_value(const struct hb_rule *rule,
     const struct hb_file *f = in->file;
     uint64_t first, last;
     hb_u128 value;
+    if (check_kinds(rule, f, which, err) < 0)
+        return -1;
     if (rule->subject == HB_SUBJECT_RUN) {
         *out = (amount)hb_metric_run(f, rule->metric)
                - (amount)hb_metric_suppressed(in->suppressed, rule->metric,
@@ -507,9 +582,16 @@ int hb_rule_eval(const struct hb_rule *rule,
         return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: a relative "
                             "limit needs an old file (--diff OLD NEW)",
                             rule->value_column);
+    if (old_file != NULL && hb_rule_is_relative(rule)
+        && check_same_leaked(rule, old_file, new_in->file, err) < 0)
+        return -1;
+    /* An absolute rule reads OLD only to count its matching sites. */
+    int read_old = old_file != NULL
+                   && (hb_rule_is_relative(rule)
+                       || hb_metric_readable(old_file, rule->metric));
     if (metric_value(rule, new_in, old_file ? "NEW" : "the file", &now,
                      &new_sites, err) < 0
-        || (old_file != NULL
+        || (read_old
             && metric_value(rule, old_in, "OLD", &before, &old_sites,
                             err) < 0))
         return -1;

@@ -85,6 +85,7 @@ struct hb_rule {
     size_t subject_column;     /* 1-based position of the range or the
                                   pattern */
     size_t value_column;       /* 1-based position of the value */
+    size_t metric_column;      /* 1-based position of the metric */
 };
 
 /* Parse one rule.  Returns 0, or -1 with the column and the problem in

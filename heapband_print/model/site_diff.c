@@ -39,6 +39,7 @@ static void add_sums(struct hb_site_figures *sum,
     sum->peak_blocks += v->peak_blocks;
     sum->exit_bytes += v->exit_bytes;
     sum->exit_blocks += v->exit_blocks;
+    hb_lost_add(&sum->lost, &v->lost);
 }
 
 static void add_figures(struct hb_site_figures *sum,
@@ -47,7 +48,8 @@ static void add_figures(struct hb_site_figures *sum,
     const struct hb_site_figures v = {
         .allocs = r->allocs, .alloc_bytes = r->alloc_bytes,
         .peak_bytes = r->peak_bytes, .peak_blocks = r->peak_blocks,
-        .exit_bytes = r->exit_bytes, .exit_blocks = r->exit_blocks
+        .exit_bytes = r->exit_bytes, .exit_blocks = r->exit_blocks,
+        .lost = r->lost
     };
     add_sums(sum, &v);
 }
@@ -59,7 +61,8 @@ int hb_site_figures_equal(const struct hb_site_figures *a,
            && a->peak_bytes == b->peak_bytes
            && a->peak_blocks == b->peak_blocks
            && a->exit_bytes == b->exit_bytes
-           && a->exit_blocks == b->exit_blocks;
+           && a->exit_blocks == b->exit_blocks
+           && memcmp(&a->lost, &b->lost, sizeof a->lost) == 0;
 }
 
 /* Every site's figures (by site - 1) and the other sites' (*other). */

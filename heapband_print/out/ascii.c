@@ -30,6 +30,7 @@
 #include "ascii.h"
 #include "band_merge.h"
 #include "ascii_text.h"
+#include "leaks.h"
 #include "palette.h"
 #include "units.h"
 
@@ -157,6 +158,9 @@ static void print_header(const struct hb_text_drawing *d)
             (unsigned long long)f->exit_blocks,
             plural(f->exit_blocks, "", "s"),
             (unsigned long long)f->unknown_frees);
+    if (f->leak_kinds)
+        hb_leaks_print_kinds(d->out, f->exit_bytes, f->exit_blocks,
+                             &f->exit_lost);
     if (f->marks_dropped > 0)
         fprintf(d->out, "marks dropped past the tool's cap: %llu\n",
                 (unsigned long long)f->marks_dropped);

@@ -71,7 +71,8 @@ int hb_diff_same_data(const struct hb_file *o, const struct hb_file *n)
         if (o->marks[i].t != n->marks[i].t
             || strcmp(o->marks[i].name, n->marks[i].name) != 0)
             return 0;
-    if (!SAME_ARRAY(o, n, lifes, nlifes) || !SAME_ARRAY(o, n, leaks, nleaks))
+    if (!SAME_ARRAY(o, n, lifes, nlifes) || !SAME_ARRAY(o, n, leaks, nleaks)
+        || !SAME_ARRAY(o, n, losts, nlosts))
         return 0;
     /* The cells and columns with the quiet ones of version 3 derived, so
      * that a run written as version 2 and as version 3 is the same data.
@@ -82,10 +83,15 @@ int hb_diff_same_data(const struct hb_file *o, const struct hb_file *n)
 
 /* -------------------------------------------------------- band changes */
 
+/* The files compared, for which metrics their report shows (a metric of
+ * the leak kinds only when one of them has kinds: hb_metric_shown). */
+static const struct hb_file *shown_old, *shown_new;
+
 /* Does the report list metric m for each band? */
 static int shown_per_band(int m)
 {
-    return hb_metrics[m].band_label != NULL;
+    return hb_metrics[m].band_label != NULL
+           && hb_metric_shown((enum hb_metric)m, shown_old, shown_new);
 }
 
 static uint64_t abs_diff(uint64_t a, uint64_t b)
@@ -145,6 +151,8 @@ static int changed_bands(const struct hb_file *o, const struct hb_file *n,
 {
     uint64_t *vo = hb_metric_all_bands(o), *vn = hb_metric_all_bands(n);
     size_t k = 0;
+    shown_old = o;
+    shown_new = n;
     int rc = -1;
     *changes = NULL;
     *count = 0;
@@ -186,21 +194,48 @@ static void format_change(char *buf, size_t len, uint64_t o, uint64_t n)
 }
 
 /* "LABEL WHAT OLD NEW CHANGE": label may be empty (the totals), and then
- * what takes its room. */
-static void table_row(FILE *out, const char *label, const char *what,
-                      uint64_t o, uint64_t n)
+ * what takes its room.  A value a file does not have (a leak kind of a
+ * file without kinds: o_has or n_has 0) is "-", and so is the change. */
+static void table_row_of(FILE *out, const char *label, const char *what,
+                         uint64_t o, int o_has, uint64_t n, int n_has)
 {
-    char change[64], head[192];
+    char change[64], head[192], ov[24] = "-", nv[24] = "-";
     format_change(change, sizeof change, o, n);
+    if (!o_has || !n_has)
+        snprintf(change, sizeof change, "-");
+    if (o_has)
+        snprintf(ov, sizeof ov, "%llu", (unsigned long long)o);
+    if (n_has)
+        snprintf(nv, sizeof nv, "%llu", (unsigned long long)n);
     if (label == NULL)
         snprintf(head, sizeof head, "%s", what);
     else
         snprintf(head, sizeof head, "%-9s %s", label, what);
-    fprintf(out, "%-26s %14llu %14llu  %s\n", head, (unsigned long long)o,
-            (unsigned long long)n, change);
+    fprintf(out, "%-26s %14s %14s  %s\n", head, ov, nv, change);
 }
 
-static void band_rows(FILE *out, const struct hb_file *n,
+static void table_row(FILE *out, const char *label, const char *what,
+                      uint64_t o, uint64_t n)
+{
+    table_row_of(out, label, what, o, 1, n, 1);
+}
+
+/* A row of metric m: "-" for a file that has no value of it (leaked, of
+ * a file without kinds when the other has them, is everything live at
+ * exit: not comparable either). */
+static void metric_row(FILE *out, const char *label, const char *what,
+                       enum hb_metric m, const struct hb_file *o, uint64_t ov,
+                       const struct hb_file *n, uint64_t nv)
+{
+    int o_has = hb_metrics[m].kinds == HB_KINDS_NONE || o->leak_kinds;
+    int n_has = hb_metrics[m].kinds == HB_KINDS_NONE || n->leak_kinds;
+    if (!o_has && !n_has)
+        o_has = n_has = 1;      /* leaked, both files without kinds */
+    table_row_of(out, label, what, ov, o_has, nv, n_has);
+}
+
+static void band_rows(FILE *out, const struct hb_file *o,
+                      const struct hb_file *n,
                       const struct band_change *changes, size_t count)
 {
     fprintf(out, "%zu band%s changed (largest byte change first; only the "
@@ -215,8 +250,8 @@ static void band_rows(FILE *out, const struct hb_file *n,
         for (int m = 0; m < HB_NMETRICS; m++) {
             if (!shown_per_band(m) || c->old_v[m] == c->new_v[m])
                 continue;
-            table_row(out, first ? label : "", hb_metrics[m].band_label,
-                      c->old_v[m], c->new_v[m]);
+            metric_row(out, first ? label : "", hb_metrics[m].band_label,
+                       (enum hb_metric)m, o, c->old_v[m], n, c->new_v[m]);
             first = 0;
         }
     }
@@ -235,6 +270,19 @@ static const struct {
     { "blocks at peak", offsetof(struct hb_site_figures, peak_blocks) },
     { "bytes at exit", offsetof(struct hb_site_figures, exit_bytes) },
     { "blocks at exit", offsetof(struct hb_site_figures, exit_blocks) },
+    /* The leak kinds (version 4); 0 in a file without them. */
+    { "bytes def. lost",
+      offsetof(struct hb_site_figures, lost.bytes[HB_LOST_DEFINITELY]) },
+    { "blocks def. lost",
+      offsetof(struct hb_site_figures, lost.blocks[HB_LOST_DEFINITELY]) },
+    { "bytes ind. lost",
+      offsetof(struct hb_site_figures, lost.bytes[HB_LOST_INDIRECTLY]) },
+    { "blocks ind. lost",
+      offsetof(struct hb_site_figures, lost.blocks[HB_LOST_INDIRECTLY]) },
+    { "bytes pos. lost",
+      offsetof(struct hb_site_figures, lost.bytes[HB_LOST_POSSIBLY]) },
+    { "blocks pos. lost",
+      offsetof(struct hb_site_figures, lost.blocks[HB_LOST_POSSIBLY]) },
 };
 
 static uint64_t site_value(const struct hb_site_figures *v, size_t row)
@@ -315,14 +363,15 @@ int hb_diff_report(FILE *out, const struct hb_file *o,
     fprintf(out, "%-26s %14s %14s  %s\n", "run totals", "old", "new",
             "change");
     for (int m = 0; m < HB_NMETRICS; m++)
-        table_row(out, NULL, hb_metrics[m].run_label,
-                  hb_metric_run(o, (enum hb_metric)m),
-                  hb_metric_run(n, (enum hb_metric)m));
+        if (hb_metric_shown((enum hb_metric)m, o, n))
+            metric_row(out, NULL, hb_metrics[m].run_label, (enum hb_metric)m,
+                       o, hb_metric_run(o, (enum hb_metric)m),
+                       n, hb_metric_run(n, (enum hb_metric)m));
     fputc('\n', out);
     if (count == 0)
         fprintf(out, "no band changed its totals\n");
     else
-        band_rows(out, n, changes, count);
+        band_rows(out, o, n, changes, count);
     free(changes);
     if (max_sites > 0) {
         fputc('\n', out);
@@ -333,17 +382,21 @@ int hb_diff_report(FILE *out, const struct hb_file *o,
 
 /* ---------------------------------------------------------- sites, JSON */
 
+/* A site's figures; with kinds (either file has them), its leak kinds. */
 static void json_figures(FILE *out, const char *name,
-                         const struct hb_site_figures *v)
+                         const struct hb_site_figures *v, int kinds)
 {
     fprintf(out, "\"%s\": {\"allocs\": %llu, \"alloc_bytes\": %llu, "
             "\"peak_bytes\": %llu, \"peak_blocks\": %llu, \"exit_bytes\": "
-            "%llu, \"exit_blocks\": %llu}", name,
+            "%llu, \"exit_blocks\": %llu", name,
             (unsigned long long)v->allocs, (unsigned long long)v->alloc_bytes,
             (unsigned long long)v->peak_bytes,
             (unsigned long long)v->peak_blocks,
             (unsigned long long)v->exit_bytes,
             (unsigned long long)v->exit_blocks);
+    if (kinds)
+        hb_export_json_lost(out, &v->lost, v->exit_bytes, v->exit_blocks);
+    fputc('}', out);
 }
 
 static void json_frames(FILE *out, const struct hb_file *f, uint64_t site)
@@ -372,9 +425,10 @@ static void json_change(FILE *out, const struct hb_file *o,
     else
         json_frames(out, o, c->old_site);
     fputs(",\n       ", out);
-    json_figures(out, "old", &c->old_v);
+    int kinds = o->leak_kinds || n->leak_kinds;
+    json_figures(out, "old", &c->old_v, kinds);
     fputs(",\n       ", out);
-    json_figures(out, "new", &c->new_v);
+    json_figures(out, "new", &c->new_v, kinds);
     fputc('}', out);
 }
 
@@ -390,9 +444,10 @@ void hb_diff_sites_json(FILE *out, const struct hb_file *o,
     }
     fprintf(out, "\"available\": true, \"unchanged\": %zu,\n    "
             "\"other_sites\": {", d->nunchanged);
-    json_figures(out, "old", &d->old_other);
+    int kinds = o->leak_kinds || n->leak_kinds;
+    json_figures(out, "old", &d->old_other, kinds);
     fputs(", ", out);
-    json_figures(out, "new", &d->new_other);
+    json_figures(out, "new", &d->new_other, kinds);
     fputs("},\n    \"changed\": [", out);
     for (size_t i = 0; i < d->nchanges; i++) {
         fputs(i ? ",\n" : "\n", out);

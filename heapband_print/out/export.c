@@ -196,3 +196,20 @@ void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
     }
     fputs("\n}\n", out);
 }
+
+void hb_export_json_lost(FILE *out, const struct hb_lost *lost,
+                         uint64_t bytes, uint64_t blocks)
+{
+    static const char *const names[HB_NLOST + 1] = {
+        "definitely", "indirectly", "possibly", "reachable"
+    };
+    fputs(", \"lost\": {", out);
+    for (int k = 0; k <= HB_NLOST; k++)
+        fprintf(out, "%s\"%s_bytes\": %llu, \"%s_blocks\": %llu",
+                k ? ", " : "", names[k], (unsigned long long)
+                (k < HB_NLOST ? lost->bytes[k] : bytes - hb_lost_bytes(lost)),
+                names[k], (unsigned long long)
+                (k < HB_NLOST ? lost->blocks[k]
+                              : blocks - hb_lost_blocks(lost)));
+    fputc('}', out);
+}

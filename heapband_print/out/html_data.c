@@ -25,6 +25,8 @@
 #include <string.h>
 
 #include "export.h"
+#include "leaks.h"
+#include "metrics.h"
 #include "sites.h"
 
 /* The figures of one stored cell the page reads. */
@@ -157,6 +159,24 @@ static void put_heap(FILE *out, const struct hb_file *f)
     fputc(']', out);
 }
 
+/* The summary rows of the leak kinds at exit (a file with kinds),
+ * "definitely lost bytes at exit" to "still reachable blocks at exit". */
+static void put_leak_kinds(FILE *out, const struct hb_file *f)
+{
+    static const enum hb_metric kinds[] = {
+        HB_METRIC_DEFINITELY, HB_METRIC_DEFINITELY_BLOCKS,
+        HB_METRIC_INDIRECTLY, HB_METRIC_INDIRECTLY_BLOCKS,
+        HB_METRIC_POSSIBLY, HB_METRIC_POSSIBLY_BLOCKS,
+        HB_METRIC_REACHABLE, HB_METRIC_REACHABLE_BLOCKS
+    };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        fprintf(out, ", [\"%s %s at exit\"", hb_leak_kind_names[k / 2],
+                k % 2 ? "blocks" : "bytes");
+        put_exact(out, ", ", hb_metric_run(f, kinds[k]));
+        fputc(']', out);
+    }
+}
+
 static void put_summary(FILE *out, const struct hb_file *f)
 {
     const struct { const char *name; uint64_t v; } rows[] = {
@@ -172,8 +192,11 @@ static void put_summary(FILE *out, const struct hb_file *f)
         { "end time", f->end_time }, { "stored columns", f->ncols },
         { "column width", f->col_width },
     };
+    const size_t after_exit = 9;     /* the kinds follow "live blocks..." */
     fputs(",\n  \"summary\": [", out);
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        if (k == after_exit && f->leak_kinds)
+            put_leak_kinds(out, f);
         fprintf(out, "%s[\"%s\"", k ? ", " : "", rows[k].name);
         put_exact(out, ", ", rows[k].v);
         fputc(']', out);
@@ -199,6 +222,27 @@ static int sites_text(const struct hb_file *f, uint64_t b, char **text,
         *text = NULL;
         return reported < 0 ? -1 : hb_error_nomem(err, "writing the sites");
     }
+    return 0;
+}
+
+/* "leaks": the --leaks=all text of a file with leak kinds (the lost
+ * blocks by site the sites panel can show), 100 columns wide. */
+static int put_leaks(FILE *out, const struct hb_file *f, struct hb_error *err)
+{
+    size_t len = 0;
+    char *text = NULL;
+    FILE *mem = open_memstream(&text, &len);
+    if (mem == NULL)
+        return hb_error_nomem(err, "writing the leaks");
+    int reported = hb_leaks_report(mem, f, NULL, 1, 100, err);
+    int closed = fclose(mem);
+    if (reported < 0 || closed != 0) {
+        free(text);
+        return reported < 0 ? -1 : hb_error_nomem(err, "writing the leaks");
+    }
+    fputs(",\n  \"leaks\": ", out);
+    hb_export_json_string(out, text);
+    free(text);
     return 0;
 }
 
@@ -308,7 +352,8 @@ int hb_html_file_json(FILE *out, const struct hb_file *f, const char *name,
     stored_free(&s);
     put_heap(out, f);
     put_summary(out, f);
-    if (put_sites(out, f, first_band, last_band, err) < 0)
+    if (put_sites(out, f, first_band, last_band, err) < 0
+        || (f->leak_kinds && put_leaks(out, f, err) < 0))
         return -1;
     fputs("}", out);
     return 0;

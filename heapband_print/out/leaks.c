@@ -119,6 +119,28 @@ static void print_amount(FILE *out, uint64_t bytes, uint64_t blocks)
             plural(bytes), (unsigned long long)blocks, plural(blocks));
 }
 
+const char *const hb_leak_kind_names[HB_NLOST + 1] = {
+    [HB_LOST_DEFINITELY] = "definitely lost",
+    [HB_LOST_INDIRECTLY] = "indirectly lost",
+    [HB_LOST_POSSIBLY] = "possibly lost",
+    [HB_NLOST] = "still reachable",
+};
+
+void hb_leaks_print_kinds(FILE *out, uint64_t bytes, uint64_t blocks,
+                          const struct hb_lost *lost)
+{
+    for (int k = 0; k <= HB_NLOST; k++) {
+        fprintf(out, "%s%s: ", k % 2 ? "; " : "  ", hb_leak_kind_names[k]);
+        if (k < HB_NLOST)
+            print_amount(out, lost->bytes[k], lost->blocks[k]);
+        else
+            print_amount(out, bytes - hb_lost_bytes(lost),
+                         blocks - hb_lost_blocks(lost));
+        if (k % 2)
+            fputc('\n', out);
+    }
+}
+
 static void print_band(FILE *out, const struct hb_file *f, uint64_t b)
 {
     char label[80];
@@ -217,6 +239,34 @@ static void band_suppressed(const struct exit_sites *e, uint64_t b,
         }
 }
 
+/* One line for each kind band l->b holds ("    definitely lost: 61 bytes
+ * in 3 blocks"), then what its suppressed sites hold; each line but the
+ * last ended by the caller's newline. */
+static void print_band_kinds(FILE *out, const struct hb_file *f,
+                             const struct hb_leakrec *l, uint64_t sup_bytes,
+                             uint64_t sup_blocks)
+{
+    static const struct hb_lost none;
+    const struct hb_lost *lost = &none;
+    for (size_t i = 0; i < f->nlosts; i++)
+        if (f->losts[i].b == l->b)
+            lost = &f->losts[i].lost;
+    for (int k = 0; k <= HB_NLOST; k++) {
+        uint64_t bytes = k < HB_NLOST ? lost->bytes[k]
+                                      : l->bytes - hb_lost_bytes(lost);
+        uint64_t blocks = k < HB_NLOST ? lost->blocks[k]
+                                       : l->count - hb_lost_blocks(lost);
+        if (blocks == 0)
+            continue;
+        fprintf(out, "\n    %s: ", hb_leak_kind_names[k]);
+        print_amount(out, bytes, blocks);
+    }
+    if (sup_bytes > 0 || sup_blocks > 0) {
+        fputs("\n    of which suppressed: ", out);
+        print_amount(out, sup_bytes, sup_blocks);
+    }
+}
+
 /* The leak records, largest first, with what is suppressed of each. */
 static int print_bands(FILE *out, const struct hb_file *f,
                        const struct exit_sites *e, struct hb_error *err)
@@ -254,22 +304,31 @@ static int print_bands(FILE *out, const struct hb_file *f,
         print_amount(out, l->bytes, l->count);
         uint64_t bytes, blocks;
         band_suppressed(e, l->b, &bytes, &blocks);
-        if (bytes > 0 || blocks > 0) {
+        if ((bytes > 0 || blocks > 0) && !f->leak_kinds) {
             fputs(", of which suppressed ", out);
             print_amount(out, bytes, blocks);
         }
+        if (f->leak_kinds)
+            print_band_kinds(out, f, l, bytes, blocks);
         fputc('\n', out);
     }
     free(order);
     return 0;
 }
 
-int hb_leaks_report(FILE *out, const struct hb_file *f,
-                    const struct hb_suppressions *s, struct hb_error *err)
+/* ------------------------------------------------- files without kinds */
+
+/* What is live at exit by site and by band: the report of a file without
+ * leak kinds (versions 1 to 3, or a run with --leak-scan=no). */
+static int report_live(FILE *out, const struct hb_file *f,
+                       const struct hb_suppressions *s,
+                       const struct exit_sites *e, struct hb_error *err)
 {
-    struct exit_sites e;
-    if (exit_sites_build(f, s, &e, err) < 0)
-        return -1;
+    if (f->version < 4)
+        fprintf(out, "no leak kinds: this file is format version %d (a leak "
+                "scan writes them, format version 4)\n", f->version);
+    else
+        fputs("no leak kinds: the run had --leak-scan=no\n", out);
     fputs("live at exit: ", out);
     print_amount(out, f->exit_bytes, f->exit_blocks);
     fputc('\n', out);
@@ -278,33 +337,178 @@ int hb_leaks_report(FILE *out, const struct hb_file *f,
                 "exit by site need version 3\n", f->version);
         if (s != NULL && s->npatterns > 0)
             fputs("suppressed: none (suppressions match sites)\n", out);
-    } else {
-        uint64_t sup_bytes = 0, sup_blocks = 0, sup_sites = 0;
-        for (size_t i = 0; i < e.nsites; i++)
-            if (e.suppressed[e.order[i] - 1]) {
-                sup_bytes += e.bytes[e.order[i] - 1];
-                sup_blocks += e.blocks[e.order[i] - 1];
-                sup_sites++;
-            }
-        fputs("by site, largest first:\n", out);
-        if (e.nsites == sup_sites)
-            fputs("  none\n", out);
-        print_sites(out, f, &e, 0);
-        fputs("other sites (not listed in the file, so no suppression can "
-              "match them):\n", out);
-        if (print_other_sites(out, f, err) < 0) {
-            exit_sites_free(&e);
-            return -1;
-        }
-        if (s != NULL && s->npatterns > 0) {
-            fputs("suppressed: ", out);
-            print_amount(out, sup_bytes, sup_blocks);
-            fprintf(out, " by %llu site%s\n", (unsigned long long)sup_sites,
-                    plural(sup_sites));
-            print_sites(out, f, &e, 1);
-        }
+        return print_bands(out, f, e, err);
     }
-    int r = print_bands(out, f, &e, err);
+    uint64_t sup_bytes = 0, sup_blocks = 0, sup_sites = 0;
+    for (size_t i = 0; i < e->nsites; i++)
+        if (e->suppressed[e->order[i] - 1]) {
+            sup_bytes += e->bytes[e->order[i] - 1];
+            sup_blocks += e->blocks[e->order[i] - 1];
+            sup_sites++;
+        }
+    fputs("by site, largest first:\n", out);
+    if (e->nsites == sup_sites)
+        fputs("  none\n", out);
+    print_sites(out, f, e, 0);
+    fputs("other sites (not listed in the file, so no suppression can "
+          "match them):\n", out);
+    if (print_other_sites(out, f, err) < 0)
+        return -1;
+    if (s != NULL && s->npatterns > 0) {
+        fputs("suppressed: ", out);
+        print_amount(out, sup_bytes, sup_blocks);
+        fprintf(out, " by %llu site%s\n", (unsigned long long)sup_sites,
+                plural(sup_sites));
+        print_sites(out, f, e, 1);
+    }
+    return print_bands(out, f, e, err);
+}
+
+/* ---------------------------------------------------- files with kinds */
+
+/* memcheck's words for each kind, one line each. */
+static const char *const kind_meanings[HB_NLOST + 1] = {
+    [HB_LOST_DEFINITELY] = "no pointer to the block or into it was found",
+    [HB_LOST_INDIRECTLY] = "only lost blocks point to it",
+    [HB_LOST_POSSIBLY] = "only pointers into its interior were found",
+    [HB_NLOST] = "a pointer to its start was found; not a leak",
+};
+
+static const enum hb_site_metric kind_ranking[HB_NLOST + 1] = {
+    HB_SITE_BY_DEFINITELY, HB_SITE_BY_INDIRECTLY, HB_SITE_BY_POSSIBLY,
+    HB_SITE_BY_REACHABLE
+};
+
+/* The lost blocks of the suppressed sites (memcheck's "suppressed"). */
+static void suppressed_lost(const struct exit_sites *e, struct hb_lost *sup,
+                            uint64_t *nsites)
+{
+    memset(sup, 0, sizeof *sup);
+    for (size_t i = 0; i < e->nrecs; i++)
+        if (e->suppressed[e->recs[i]->site - 1])
+            hb_lost_add(sup, &e->recs[i]->lost);
+    *nsites = 0;
+    for (size_t i = 0; i < e->nsites; i++)
+        *nsites += e->suppressed[e->order[i] - 1];
+}
+
+/* "LEAK SUMMARY" as memcheck prints it, the suppressed sites' lost
+ * blocks apart, then what each kind means and what `leaked` counts. */
+static void print_summary(FILE *out, const struct hb_file *f,
+                          const struct hb_lost *sup, int suppressing)
+{
+    struct hb_lost shown = f->exit_lost;
+    for (int k = 0; k < HB_NLOST; k++) {
+        shown.bytes[k] -= sup->bytes[k];
+        shown.blocks[k] -= sup->blocks[k];
+    }
+    fputs("LEAK SUMMARY, the blocks live at exit by memcheck's leak kinds:\n",
+          out);
+    for (int k = 0; k <= HB_NLOST; k++) {
+        fprintf(out, "%18s: ", hb_leak_kind_names[k]);
+        if (k < HB_NLOST)
+            print_amount(out, shown.bytes[k], shown.blocks[k]);
+        else
+            print_amount(out, f->exit_bytes - hb_lost_bytes(&f->exit_lost),
+                         f->exit_blocks - hb_lost_blocks(&f->exit_lost));
+        fputc('\n', out);
+    }
+    if (suppressing) {
+        fprintf(out, "%18s: ", "suppressed");
+        print_amount(out, hb_lost_bytes(sup), hb_lost_blocks(sup));
+        fputc('\n', out);
+    }
+    fputs("live at exit: ", out);
+    print_amount(out, f->exit_bytes, f->exit_blocks);
+    fputs("\nleaked (definitely and indirectly lost): ", out);
+    print_amount(out, shown.bytes[HB_LOST_DEFINITELY]
+                      + shown.bytes[HB_LOST_INDIRECTLY],
+                 shown.blocks[HB_LOST_DEFINITELY]
+                 + shown.blocks[HB_LOST_INDIRECTLY]);
+    fputc('\n', out);
+    for (int k = 0; k <= HB_NLOST; k++)
+        fprintf(out, "  %s: %s\n", hb_leak_kind_names[k], kind_meanings[k]);
+}
+
+/* f with the records of the suppressed sites left out: what the kinds'
+ * trees show.  *view shares f's tables; *kept is the records' array. */
+static int unsuppressed_view(const struct hb_file *f,
+                             const struct exit_sites *e,
+                             struct hb_file *view, struct hb_siterec **kept,
+                             struct hb_error *err)
+{
+    *view = *f;
+    *kept = malloc((f->nsiterecs ? f->nsiterecs : 1) * sizeof **kept);
+    if (*kept == NULL)
+        return hb_error_nomem(err, "listing the leaks");
+    size_t n = 0;
+    for (size_t i = 0; i < f->nsiterecs; i++) {
+        const struct hb_siterec *r = &f->siterecs[i];
+        if (r->site == 0 || !e->suppressed[r->site - 1])
+            (*kept)[n++] = *r;
+    }
+    view->siterecs = *kept;
+    view->nsiterecs = n;
+    return 0;
+}
+
+/* Each kind's tree (still reachable with `all`), the lost first. */
+static int print_kind_trees(FILE *out, const struct hb_file *f,
+                            const struct exit_sites *e, int all, int width,
+                            struct hb_error *err)
+{
+    if (f->depth == 0) {
+        fputs("\nby allocation point: the run recorded no sites "
+              "(--depth=0)\n", out);
+        return 0;
+    }
+    struct hb_file view;
+    struct hb_siterec *kept;
+    if (unsuppressed_view(f, e, &view, &kept, err) < 0)
+        return -1;
+    int r = 0;
+    for (int k = 0; k <= (all ? HB_NLOST : HB_NLOST - 1) && r == 0; k++) {
+        fputc('\n', out);
+        r = hb_sites_kind_tree(out, &view, kind_ranking[k],
+                               hb_leak_kind_names[k], width, err);
+    }
+    free(kept);
+    return r;
+}
+
+static int report_kinds(FILE *out, const struct hb_file *f,
+                        const struct hb_suppressions *s, int all, int width,
+                        const struct exit_sites *e, struct hb_error *err)
+{
+    int suppressing = s != NULL && s->npatterns > 0;
+    struct hb_lost sup;
+    uint64_t sup_sites;
+    suppressed_lost(e, &sup, &sup_sites);
+    print_summary(out, f, &sup, suppressing);
+    if (!all)
+        fputs("  (--leaks=all lists the still reachable blocks too)\n", out);
+    if (print_kind_trees(out, f, e, all, width, err) < 0)
+        return -1;
+    fputc('\n', out);
+    if (suppressing) {
+        fputs("suppressed: ", out);
+        print_amount(out, hb_lost_bytes(&sup), hb_lost_blocks(&sup));
+        fprintf(out, " lost, by %llu site%s; what each holds at exit:\n",
+                (unsigned long long)sup_sites, plural(sup_sites));
+        print_sites(out, f, e, 1);
+    }
+    return print_bands(out, f, e, err);
+}
+
+int hb_leaks_report(FILE *out, const struct hb_file *f,
+                    const struct hb_suppressions *s, int all, int width,
+                    struct hb_error *err)
+{
+    struct exit_sites e;
+    if (exit_sites_build(f, s, &e, err) < 0)
+        return -1;
+    int r = f->leak_kinds ? report_kinds(out, f, s, all, width, &e, err)
+                          : report_live(out, f, s, &e, err);
     exit_sites_free(&e);
     return r;
 }
@@ -319,9 +523,12 @@ int hb_leaks_suppressed_exit(const struct hb_file *f,
     memset(out, 0, sizeof *out);
     if (exit_sites_build(f, s, &e, err) < 0)
         return -1;
+    out->kinds = f->leak_kinds;
     out->band_bytes = calloc(n, sizeof *out->band_bytes);
     out->band_blocks = calloc(n, sizeof *out->band_blocks);
-    if (out->band_bytes == NULL || out->band_blocks == NULL) {
+    out->band_lost = calloc(n, sizeof *out->band_lost);
+    if (out->band_bytes == NULL || out->band_blocks == NULL
+        || out->band_lost == NULL) {
         exit_sites_free(&e);
         hb_suppressed_exit_free(out);
         return hb_error_nomem(err, "checking the rules");
@@ -334,6 +541,8 @@ int hb_leaks_suppressed_exit(const struct hb_file *f,
         out->blocks += r->exit_blocks;
         out->band_bytes[r->b] += r->exit_bytes;
         out->band_blocks[r->b] += r->exit_blocks;
+        hb_lost_add(&out->lost, &r->lost);
+        hb_lost_add(&out->band_lost[r->b], &r->lost);
     }
     exit_sites_free(&e);
     return 0;

@@ -21,10 +21,27 @@
 #include "metrics.h"
 #include "stack_match.h"
 
+/* memcheck's names of the kinds, "definitely lost" ... "still reachable"
+ * (HB_NLOST is still reachable). */
+extern const char *const hb_leak_kind_names[HB_NLOST + 1];
+
+/* Two lines, each starting with two spaces: the four kinds of what holds
+ * `bytes` in `blocks` at exit, `lost` of it lost ("  definitely lost: N
+ * bytes in K blocks; indirectly lost: ...", "  possibly lost: ...; still
+ * reachable: ..."): how every summary says them. */
+void hb_leaks_print_kinds(FILE *out, uint64_t bytes, uint64_t blocks,
+                          const struct hb_lost *lost);
+
 /* The --leaks report of f, suppressed sites apart when s has patterns.
+ * A file with leak kinds (version 4): memcheck's LEAK SUMMARY, then a tree
+ * by allocation point and callers of each lost kind (definitely, then
+ * indirectly, then possibly lost; still reachable too with `all`), then
+ * what each band holds; the trees' lines fit in `width` columns (0: no
+ * limit).  A file without: what is live at exit by site and by band.
  * Returns 0, or -1 out of memory (err filled). */
 int hb_leaks_report(FILE *out, const struct hb_file *f,
-                    const struct hb_suppressions *s, struct hb_error *err);
+                    const struct hb_suppressions *s, int all, int width,
+                    struct hb_error *err);
 
 /* What the sites s suppresses hold at exit in f, over the run and by
  * band, into *out (free it with hb_suppressed_exit_free): what the rules'

@@ -27,13 +27,17 @@ void hb_site_figures_add(struct hb_site_figures *to,
     to->peak_blocks += from->peak_blocks;
     to->exit_bytes += from->exit_bytes;
     to->exit_blocks += from->exit_blocks;
+    hb_lost_add(&to->lost, &from->lost);
 }
 
 static struct hb_site_figures record_figures(const struct hb_siterec *r)
 {
-    struct hb_site_figures fig = { r->allocs, r->alloc_bytes, r->peak_bytes,
-                                   r->peak_blocks, r->exit_bytes,
-                                   r->exit_blocks };
+    struct hb_site_figures fig = {
+        .allocs = r->allocs, .alloc_bytes = r->alloc_bytes,
+        .peak_bytes = r->peak_bytes, .peak_blocks = r->peak_blocks,
+        .exit_bytes = r->exit_bytes, .exit_blocks = r->exit_blocks,
+        .lost = r->lost
+    };
     return fig;
 }
 
@@ -43,6 +47,14 @@ uint64_t hb_site_bytes(const struct hb_site_figures *fig,
     switch (by) {
     case HB_SITE_BY_ALLOC: return fig->alloc_bytes;
     case HB_SITE_BY_EXIT:  return fig->exit_bytes;
+    case HB_SITE_BY_DEFINITELY:
+        return fig->lost.bytes[HB_LOST_DEFINITELY];
+    case HB_SITE_BY_INDIRECTLY:
+        return fig->lost.bytes[HB_LOST_INDIRECTLY];
+    case HB_SITE_BY_POSSIBLY:
+        return fig->lost.bytes[HB_LOST_POSSIBLY];
+    case HB_SITE_BY_REACHABLE:
+        return fig->exit_bytes - hb_lost_bytes(&fig->lost);
     case HB_SITE_BY_PEAK:  break;
     }
     return fig->peak_bytes;
@@ -54,6 +66,14 @@ uint64_t hb_site_blocks(const struct hb_site_figures *fig,
     switch (by) {
     case HB_SITE_BY_ALLOC: return fig->allocs;
     case HB_SITE_BY_EXIT:  return fig->exit_blocks;
+    case HB_SITE_BY_DEFINITELY:
+        return fig->lost.blocks[HB_LOST_DEFINITELY];
+    case HB_SITE_BY_INDIRECTLY:
+        return fig->lost.blocks[HB_LOST_INDIRECTLY];
+    case HB_SITE_BY_POSSIBLY:
+        return fig->lost.blocks[HB_LOST_POSSIBLY];
+    case HB_SITE_BY_REACHABLE:
+        return fig->exit_blocks - hb_lost_blocks(&fig->lost);
     case HB_SITE_BY_PEAK:  break;
     }
     return fig->peak_blocks;

@@ -35,8 +35,13 @@
 #include "hbfile.h"
 
 /* What a tree is ranked by: bytes live at the run's peak, bytes allocated,
- * bytes live at exit (the order of the --by words). */
-enum hb_site_metric { HB_SITE_BY_PEAK, HB_SITE_BY_ALLOC, HB_SITE_BY_EXIT };
+ * bytes live at exit (the order of the --by words); and for --leaks,
+ * bytes live at exit of one of memcheck's kinds (version 4). */
+enum hb_site_metric {
+    HB_SITE_BY_PEAK, HB_SITE_BY_ALLOC, HB_SITE_BY_EXIT,
+    HB_SITE_BY_DEFINITELY, HB_SITE_BY_INDIRECTLY, HB_SITE_BY_POSSIBLY,
+    HB_SITE_BY_REACHABLE
+};
 
 /* A frame reached along one path of callers.  Links are node numbers; 0
  * (the root, never a child) means none. */

@@ -124,6 +124,11 @@ struct tree_report {
                                 * least this, or is folded */
     struct chains *chains;
     struct hb_point_times *times;   /* the points' columns */
+    /* --leaks: the leak kind ranked ("definitely lost"), named on each
+     * point's line; blocks count as well as bytes (a lost block of 0
+     * bytes is a loss record).  NULL for --sites. */
+    const char *kind;
+    int width;                 /* --leaks: no line longer (0: no limit) */
 };
 
 static uint64_t node_bytes(const struct tree_report *r, size_t n)
@@ -131,9 +136,25 @@ static uint64_t node_bytes(const struct tree_report *r, size_t n)
     return hb_site_bytes(&r->t->nodes[n].fig, r->by);
 }
 
-static int shown(const struct tree_report *r, uint64_t bytes)
+static uint64_t node_blocks(const struct tree_report *r, size_t n)
 {
+    return hb_site_blocks(&r->t->nodes[n].fig, r->by);
+}
+
+/* Whether node n has a line of its own (else it is folded). */
+static int shown(const struct tree_report *r, size_t n)
+{
+    uint64_t bytes = node_bytes(r, n);
+    if (r->kind != NULL)
+        return bytes > 0 || node_blocks(r, n) > 0;
     return bytes > 0 && (double)bytes >= r->cut;
+}
+
+/* Whether fig holds any of what is ranked. */
+static int holds(const struct tree_report *r, const struct hb_site_figures *f)
+{
+    return hb_site_bytes(f, r->by) > 0
+           || (r->kind != NULL && hb_site_blocks(f, r->by) > 0);
 }
 
 static double percent(const struct tree_report *r, uint64_t bytes)
@@ -141,31 +162,56 @@ static double percent(const struct tree_report *r, uint64_t bytes)
     return r->whole ? 100.0 * (double)bytes / (double)r->whole : 0.0;
 }
 
-/* "80%", "33.3%": one decimal, left out when it is 0. */
-static void print_short_percent(FILE *out, double pct)
+/* "80%", "33.3%": one decimal, left out when it is 0 (a static buffer:
+ * one use at a time). */
+static const char *short_percent(double pct)
 {
-    char text[32];
+    static char text[32];
     snprintf(text, sizeof text, "%.1f", pct);
     size_t len = strlen(text);
     if (len > 2 && strcmp(text + len - 2, ".0") == 0)
         text[len - 2] = '\0';
-    fprintf(out, "%s%%", text);
+    strcat(text, "%");
+    return text;
 }
 
-/* The start of a line with figures: "INDENT 15.3% 900 bytes in 3 blocks: " */
-static void print_figures(const struct tree_report *r, int indent,
-                          uint64_t bytes, uint64_t blocks)
+static void print_short_percent(FILE *out, double pct)
 {
-    fprintf(r->out, "%*s%5.1f%% %llu bytes in %llu block%s: ", indent, "",
-            percent(r, bytes), (unsigned long long)bytes,
-            (unsigned long long)blocks, plural(blocks));
+    fputs(short_percent(pct), out);
 }
 
-static void print_frame(const struct tree_report *r, uint64_t frame)
+/* The start of a line with figures: "INDENT 15.3% 900 bytes in 3 blocks
+ * KIND: ", KIND (a loss record's) left out when NULL. */
+static int print_figures_of(const struct tree_report *r, int indent,
+                            uint64_t bytes, uint64_t blocks,
+                            const char *kind)
+{
+    return fprintf(r->out, "%*s%5.1f%% %llu bytes in %llu block%s%s%s: ",
+                   indent, "", percent(r, bytes), (unsigned long long)bytes,
+                   (unsigned long long)blocks, plural(blocks),
+                   kind ? " " : "", kind ? kind : "");
+}
+
+static int print_figures(const struct tree_report *r, int indent,
+                         uint64_t bytes, uint64_t blocks)
+{
+    return print_figures_of(r, indent, bytes, blocks, NULL);
+}
+
+/* The frame's text after `used` columns of its line; with a width, cut
+ * to fit ("..." at the end), but never below 16 characters. */
+static void print_frame(const struct tree_report *r, uint64_t frame,
+                        int used)
 {
     char text[HB_FRAME_TEXT_MAX];
     hb_frame_format(r->f, frame, text, sizeof text);
-    fputs(text, r->out);
+    int room = r->width - used;
+    if (room < 16)
+        room = 16;
+    if (r->width > 0 && (int)strlen(text) > room)
+        fprintf(r->out, "%.*s...", room - 3, text);
+    else
+        fputs(text, r->out);
 }
 
 /* "bands: 64K-80K 80%, 1K-1.25K 20%": the bands of point n, largest
@@ -177,22 +223,45 @@ static void print_point_bands(const struct tree_report *r, size_t n,
     uint64_t total = node_bytes(r, n);
     uint64_t rest = 0;
     size_t named = 0, unnamed = 0;
-    fprintf(r->out, "%*sbands:", indent + SHARE_WIDTH, "");
+    int used = fprintf(r->out, "%*sbands:", indent + SHARE_WIDTH, "");
+    /* A loss record of zero-size blocks only: shares of its blocks. */
+    int by_blocks = total == 0;
+    if (by_blocks)
+        total = node_blocks(r, n);
+    size_t left = 0;           /* the bands with a share still to name */
+    for (size_t i = hb_site_tree_first_band(t, n);
+         i < t->nbands && t->bands[i].point == n; i++)
+        left += (by_blocks ? hb_site_blocks(&t->bands[i].fig, r->by)
+                           : hb_site_bytes(&t->bands[i].fig, r->by)) > 0;
     for (size_t i = hb_site_tree_first_band(t, n);
          i < t->nbands && t->bands[i].point == n; i++) {
-        uint64_t bytes = hb_site_bytes(&t->bands[i].fig, r->by);
+        const struct hb_site_figures *fig = &t->bands[i].fig;
+        uint64_t bytes = by_blocks ? hb_site_blocks(fig, r->by)
+                                   : hb_site_bytes(fig, r->by);
         if (bytes == 0)
             continue;
+        left--;
         if (named == MAX_BANDS_NAMED) {
             rest += bytes;
             unnamed++;
             continue;
         }
         const struct hb_band *band = &r->f->bands[t->bands[i].b];
-        char label[80];
+        char label[80], share[120];
         hb_format_band(label, sizeof label, band->lo, band->hi);
-        fprintf(r->out, "%s %s ", named ? "," : "", label);
-        print_short_percent(r->out, 100.0 * (double)bytes / (double)total);
+        int len = snprintf(share, sizeof share, "%s %s %s", named ? "," : "",
+                           label, short_percent(100.0 * (double)bytes
+                                                / (double)total));
+        /* With a width: room kept for ", 63 more 100%" unless it is the
+         * last. */
+        if (r->width > 0 && named > 0
+            && used + len + (left > 0 ? 15 : 0) > r->width) {
+            named = MAX_BANDS_NAMED;
+            rest += bytes;
+            unnamed++;
+            continue;
+        }
+        used += fprintf(r->out, "%s", share);
         named++;
     }
     if (unnamed > 0) {
@@ -225,7 +294,9 @@ static void print_point_times(const struct tree_report *r, size_t n,
 static size_t sole_caller(const struct tree_report *r, size_t n)
 {
     size_t c = r->t->nodes[n].first_child;
-    return c != 0 && node_bytes(r, c) == node_bytes(r, n) ? c : 0;
+    return c != 0 && node_bytes(r, c) == node_bytes(r, n)
+           && (r->kind == NULL || node_blocks(r, c) == node_blocks(r, n))
+           ? c : 0;
 }
 
 /* A line for what has no line of its own: `count` callers (points) under
@@ -236,7 +307,7 @@ static void print_rest(const struct tree_report *r, int indent,
                        const char *what)
 {
     uint64_t bytes = hb_site_bytes(fig, r->by);
-    if (bytes == 0)
+    if (!holds(r, fig))
         return;
     print_figures(r, indent, bytes, hb_site_blocks(fig, r->by));
     if (count == 0) {
@@ -295,7 +366,7 @@ static void mark_chains(const struct tree_report *r, size_t n)
     }
     for (c = r->t->nodes[n].first_child; c != 0;
          c = r->t->nodes[c].next_sibling)
-        if (shown(r, node_bytes(r, c)))
+        if (shown(r, c))
             mark_chains(r, c);
 }
 
@@ -307,27 +378,34 @@ static int print_by_line(const struct tree_report *r, size_t c, size_t times,
 {
     struct chains *ch = r->chains;
     size_t id = ch->id[c];
-    fprintf(r->out, "%*sby ", indent + SHARE_WIDTH, "");
-    print_frame(r, r->t->nodes[c].frame);
+    char suffix[96] = "";
+    int more = 1;
     if (times > 1)
-        fprintf(r->out, " (%zu times)", times);
+        snprintf(suffix, sizeof suffix, " (%zu times)", times);
+    size_t len = strlen(suffix);
     if (repeated_chain(r, c)) {
-        fprintf(r->out, " [%zu], callers as above\n", ch->tag[id]);
-        return 0;
+        snprintf(suffix + len, sizeof suffix - len, " [%zu], callers as above",
+                 ch->tag[id]);
+        more = 0;
+    } else if (id != 0 && ch->first[id] == c && ch->tag[id] == REFERRED) {
+        snprintf(suffix + len, sizeof suffix - len, " [%zu]",
+                 ch->tag[id] = ++ch->ntags);
     }
-    if (id != 0 && ch->first[id] == c && ch->tag[id] == REFERRED)
-        fprintf(r->out, " [%zu]", ch->tag[id] = ++ch->ntags);
-    fputc('\n', r->out);
-    return 1;
+    int used = fprintf(r->out, "%*sby ", indent + SHARE_WIDTH, "");
+    print_frame(r, r->t->nodes[c].frame, used + (int)strlen(suffix));
+    fprintf(r->out, "%s\n", suffix);
+    return more;
 }
 
 /* Node n's line and its callers; point n also with its bands. */
 static void print_node(const struct tree_report *r, size_t n, int indent)
 {
     const struct hb_site_node *node = &r->t->nodes[n];
-    print_figures(r, indent, node_bytes(r, n),
-                  hb_site_blocks(&node->fig, r->by));
-    print_frame(r, node->frame);
+    /* A point's line is a loss record in --leaks: it names its kind. */
+    int used = print_figures_of(r, indent, node_bytes(r, n),
+                                node_blocks(r, n),
+                                node->depth == 1 ? r->kind : NULL);
+    print_frame(r, node->frame, used);
     fputc('\n', r->out);
     if (node->depth == 1) {
         print_point_bands(r, n, indent);
@@ -406,10 +484,9 @@ static void print_branches(const struct tree_report *r, size_t n, int indent,
     struct hb_site_figures folded = { 0 };
     size_t nfolded = 0;
     for (size_t c = nodes[n].first_child; c != 0; c = nodes[c].next_sibling) {
-        uint64_t bytes = node_bytes(r, c);
-        if (shown(r, bytes)) {
+        if (shown(r, c)) {
             print_node(r, c, indent);
-        } else if (bytes > 0) {
+        } else if (holds(r, &nodes[c].fig)) {
             hb_site_figures_add(&folded, &nodes[c].fig);
             nfolded++;
         }
@@ -424,7 +501,7 @@ static size_t empty_points(const struct tree_report *r)
     size_t n = 0;
     for (size_t c = r->t->nodes[0].first_child; c != 0;
          c = r->t->nodes[c].next_sibling)
-        n += node_bytes(r, c) == 0;
+        n += !holds(r, &r->t->nodes[c].fig);
     return n;
 }
 
@@ -483,23 +560,39 @@ static void print_ranked(const struct tree_report *r)
 {
     const struct hb_site_tree *t = r->t;
     print_branches(r, 0, 0, "allocation point");
-    if (t->other_sites > 0) {
+    if (t->other_sites > 0 && (r->kind == NULL || holds(r, &t->other))) {
         print_figures(r, 0, hb_site_bytes(&t->other, r->by),
                       hb_site_blocks(&t->other, r->by));
-        fprintf(r->out, "%llu other site%s, not listed in the file "
-                "(heapband --sites=all lists every site)\n",
-                (unsigned long long)t->other_sites, plural(t->other_sites));
+        fprintf(r->out, "%llu other site%s, not listed in the file%s\n",
+                (unsigned long long)t->other_sites, plural(t->other_sites),
+                r->kind ? "" : " (heapband --sites=all lists every site)");
     }
-    size_t empty = empty_points(r);
+    size_t empty = r->kind == NULL ? empty_points(r) : 0;
     if (empty > 0)
         fprintf(r->out, "%zu more allocation point%s hold%s none of it\n",
                 empty, plural(empty), empty == 1 ? "s" : "");
 }
 
-/* The tree of bands first..last.  Returns 0, or -1 with *err filled. */
+/* --leaks: "KIND, by allocation point, then callers: N bytes in K
+ * blocks", or "KIND: none". */
+static void print_kind_heading(const struct tree_report *r,
+                               const struct hb_site_figures *all)
+{
+    uint64_t blocks = hb_site_blocks(all, r->by);
+    if (!holds(r, all)) {
+        fprintf(r->out, "%s: none\n", r->kind);
+        return;
+    }
+    fprintf(r->out, "%s, by allocation point, then callers: %llu bytes in "
+            "%llu block%s\n", r->kind, (unsigned long long)r->whole,
+            (unsigned long long)blocks, plural(blocks));
+}
+
+/* The tree of bands first..last; with kind (--leaks), of that leak kind,
+ * none folded.  Returns 0, or -1 with *err filled. */
 static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
                       uint64_t last, const struct hb_sites_opts *so,
-                      struct hb_error *err)
+                      const char *kind, int width, struct hb_error *err)
 {
     struct hb_site_tree t;
     if (hb_site_tree_build(f, first, last, &t, err) < 0)
@@ -519,7 +612,7 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
     struct tree_report r = {
         .out = out, .f = f, .t = &t, .by = so->by,
         .whole = hb_site_bytes(&all, so->by), .threshold = so->threshold,
-        .chains = &chains, .times = &times,
+        .chains = &chains, .times = &times, .kind = kind, .width = width,
     };
     r.cut = so->threshold / 100.0 * (double)r.whole;
     if (number_chains(&r, &chains) < 0) {
@@ -530,13 +623,19 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
     }
     for (size_t c = t.nodes[0].first_child; c != 0;
          c = t.nodes[c].next_sibling)
-        if (shown(&r, node_bytes(&r, c)))
+        if (shown(&r, c))
             mark_chains(&r, c);
-    print_heading(&r, first, last, &all);
-    if (r.whole == 0)
-        print_nothing(&r);
-    else
-        print_ranked(&r);
+    if (kind != NULL) {
+        print_kind_heading(&r, &all);
+        if (holds(&r, &all))
+            print_ranked(&r);
+    } else {
+        print_heading(&r, first, last, &all);
+        if (r.whole == 0)
+            print_nothing(&r);
+        else
+            print_ranked(&r);
+    }
     hb_point_times_free(&times);
     chains_free(&chains);
     hb_site_tree_free(&t);
@@ -557,7 +656,7 @@ int hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
     if (last_band >= f->nbands)
         last_band = f->nbands - 1;
     if (f->version >= 3)
-        return print_tree(out, f, first_band, last_band, so, err);
+        return print_tree(out, f, first_band, last_band, so, NULL, 0, err);
     if (so->ranked)
         return hb_error_set(err, HB_ERR_USAGE, 0, "--by and --threshold need "
                             "a file of format version 3 (this one is version "
@@ -583,4 +682,13 @@ int hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
     if (!printed)
         fprintf(out, "no allocation sites in the selected bands\n");
     return 0;
+}
+
+int hb_sites_kind_tree(FILE *out, const struct hb_file *f,
+                       enum hb_site_metric by, const char *kind, int width,
+                       struct hb_error *err)
+{
+    struct hb_sites_opts none_folded = { by, 0.0, 1 };
+    return print_tree(out, f, 0, f->nbands - 1, &none_folded, kind, width,
+                      err);
 }

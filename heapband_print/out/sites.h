@@ -40,6 +40,18 @@ int hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
                     uint64_t last_band, const struct hb_sites_opts *so,
                     struct hb_error *err);
 
+/* --leaks (a version-4 file with leak kinds): the tree of f's sites over
+ * every band ranked by `by` (HB_SITE_BY_DEFINITELY .. REACHABLE), none
+ * folded, after the heading "KIND, by allocation point, then callers: N
+ * bytes in K blocks" (or "KIND: none"); each allocation point's line, a
+ * loss record, names `kind` ("definitely lost"); no line is longer than
+ * `width` (0: no limit): frames are cut, and a point's bands past the
+ * width are summed as "N more".  Returns 0, or -1 with *err filled (out of
+ * memory). */
+int hb_sites_kind_tree(FILE *out, const struct hb_file *f,
+                       enum hb_site_metric by, const char *kind, int width,
+                       struct hb_error *err);
+
 /* Site `site`'s frames, innermost first, one a line ("       at FRAME",
  * then "       by FRAME"), as hb_frame_format writes them; --leaks prints
  * its sites' stacks with it too. */

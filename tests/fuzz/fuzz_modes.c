@@ -111,14 +111,16 @@ static void leaks(const struct hb_file *f, FILE *sink)
     struct hb_suppressions none = { NULL, 0 };
     struct hb_suppressions some = { patterns, 5 };
     struct hb_error err = { 0 };
-    hb_leaks_report(sink, f, &none, &err);
-    hb_leaks_report(sink, f, &some, &err);
+    hb_leaks_report(sink, f, &none, 0, 80, &err);
+    hb_leaks_report(sink, f, &some, 1, 0, &err);
     struct hb_suppressed_exit held;
     if (hb_leaks_suppressed_exit(f, &some, &held, &err) == 0) {
         struct hb_rule rule;
         char verdict[512];
         struct hb_rule_input in = { f, &held };
         if (hb_rule_parse("leaked <= 40", &rule, &err) == 0)
+            hb_rule_eval(&rule, &in, NULL, verdict, sizeof verdict, &err);
+        if (hb_rule_parse("band 16-32 possibly-lost <= 4", &rule, &err) == 0)
             hb_rule_eval(&rule, &in, NULL, verdict, sizeof verdict, &err);
         hb_suppressed_exit_free(&held);
     }
@@ -138,7 +140,11 @@ static void rules(const struct hb_file *f, FILE *sink)
         "band 64-80 leaked-blocks > 18446744073709551615",
         "allocs == 9007199254740993", "peak <= -1e308%",
         "site 'main' peak <= +5%", "site '*alloc*' leaked == 0",
-        "site ??? allocs <= 3",
+        "site ??? allocs <= 3", "definitely-lost == 0",
+        "band 16-32 possibly-lost-blocks <= +1", "site 'main' reachable <= 1M",
+        "indirectly-lost >= -5%", "live-at-exit-blocks == 3",
+        "site '*alloc*' definitely-lost-blocks != +0",
+        "band 0-64 reachable-blocks < 7", "leaked-blocks <= +0",
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         struct hb_rule rule;

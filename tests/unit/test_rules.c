@@ -99,8 +99,10 @@ static const struct bad_rule bad_rules[] = {
     { "peak", 5, "expected an operator" },
     { "peak <=", 8, "expected a value" },
     { "peek <= 3", 1, "unknown metric (expected allocs, alloc-bytes, frees, "
-      "free-bytes, peak, peak-blocks, peak-time, leaked, leaked-blocks, "
-      "unknown-frees or end-time)" },
+      "free-bytes, peak[-blocks], peak-time, live-at-exit[-blocks], "
+      "leaked[-blocks], definitely-lost[-blocks], indirectly-lost[-blocks], "
+      "possibly-lost[-blocks], reachable[-blocks], unknown-frees or "
+      "end-time)" },
     { "peak<=3", 1, "put spaces between the metric, the operator and the "
       "value" },
     { "peak => 3", 6, "expected one of <= < >= > == !=" },
@@ -126,10 +128,15 @@ static const struct bad_rule bad_rules[] = {
     { "site 'png", 6, "the pattern's quote ' is not closed" },
     { "site '' peak <= 1", 6, "empty pattern" },
     { "site f frees <= 1", 8, "'frees' is not a per-site metric (expected "
-      "allocs, alloc-bytes, peak, peak-blocks, leaked or leaked-blocks)" },
+      "allocs, alloc-bytes, peak[-blocks], live-at-exit[-blocks], "
+      "leaked[-blocks], definitely-lost[-blocks], indirectly-lost[-blocks], "
+      "possibly-lost[-blocks] or reachable[-blocks])" },
     { "site 'a b' end-time <= 1", 12, "'end-time' is not a per-site metric "
-      "(expected allocs, alloc-bytes, peak, peak-blocks, leaked or "
-      "leaked-blocks)" },
+      "(expected allocs, alloc-bytes, peak[-blocks], live-at-exit[-blocks], "
+      "leaked[-blocks], definitely-lost[-blocks], indirectly-lost[-blocks], "
+      "possibly-lost[-blocks] or reachable[-blocks])" },
+    { "definitely-lost-blocks <= 1 x", 29, "unexpected text after the "
+      "value" },
     { "site 'a b'", 11, "expected a metric" },
     { "site 'a b' peak <= 1 x", 22, "unexpected text after the value" },
     { "peak <= -3X", 10, "'3X' is not a size" },
@@ -190,7 +197,7 @@ static void test_bad_rules(void)
         const struct bad_rule *b = &bad_rules[i];
         struct hb_rule r;
         struct hb_error err = { HB_ERR_NONE, 0, "" };
-        char want[256];
+        char want[sizeof err.msg];
         snprintf(want, sizeof want, "column %zu: %s", b->column, b->problem);
         int rc = hb_rule_parse(b->text, &r, &err);
         check(rc == -1 && err.kind == HB_ERR_USAGE,
@@ -283,7 +290,8 @@ static void test_metrics(const struct hb_file *f)
         [HB_METRIC_ALLOCS] = 3, [HB_METRIC_ALLOC_BYTES] = 90,
         [HB_METRIC_FREES] = 2, [HB_METRIC_FREE_BYTES] = 60,
         [HB_METRIC_PEAK] = 90, [HB_METRIC_LEAKED] = 30,
-        [HB_METRIC_LEAKED_BLOCKS] = 1,
+        [HB_METRIC_LEAKED_BLOCKS] = 1, [HB_METRIC_LIVE_AT_EXIT] = 30,
+        [HB_METRIC_LIVE_AT_EXIT_BLOCKS] = 1,
     };
     uint64_t *all = hb_metric_all_bands(f);
     check(all != NULL, "hb_metric_all_bands: NULL");
@@ -312,6 +320,29 @@ static void test_metrics(const struct hb_file *f)
                   (unsigned long long)sum, (unsigned long long)
                   hb_metric_run(f, (enum hb_metric)m));
     }
+    /* What is live at exit, with the leak kinds and without. */
+    const struct hb_lost lost = { { 10, 20, 30 }, { 1, 2, 3 } };
+    static const struct { enum hb_metric m; uint64_t kinds, none; } exits[] = {
+        { HB_METRIC_LIVE_AT_EXIT, 100, 100 },
+        { HB_METRIC_LIVE_AT_EXIT_BLOCKS, 10, 10 },
+        { HB_METRIC_LEAKED, 30, 100 }, { HB_METRIC_LEAKED_BLOCKS, 3, 10 },
+        { HB_METRIC_DEFINITELY, 10, 0 }, { HB_METRIC_DEFINITELY_BLOCKS, 1, 0 },
+        { HB_METRIC_INDIRECTLY, 20, 0 }, { HB_METRIC_INDIRECTLY_BLOCKS, 2, 0 },
+        { HB_METRIC_POSSIBLY, 30, 0 }, { HB_METRIC_POSSIBLY_BLOCKS, 3, 0 },
+        { HB_METRIC_REACHABLE, 40, 0 }, { HB_METRIC_REACHABLE_BLOCKS, 4, 0 },
+    };
+    for (size_t i = 0; i < sizeof exits / sizeof exits[0]; i++) {
+        uint64_t k = hb_metric_exit_value(exits[i].m, 100, 10, &lost, 1);
+        uint64_t n = hb_metric_exit_value(exits[i].m, 100, 10, &lost, 0);
+        check(k == exits[i].kinds && n == exits[i].none, "exit value of %s: "
+              "%llu and %llu, expected %llu and %llu",
+              hb_metrics[exits[i].m].name, (unsigned long long)k,
+              (unsigned long long)n, (unsigned long long)exits[i].kinds,
+              (unsigned long long)exits[i].none);
+    }
+    check(!hb_metric_readable(f, HB_METRIC_REACHABLE)
+          && hb_metric_readable(f, HB_METRIC_LEAKED),
+          "a file without kinds reads leaked, not reachable");
     check(hb_metric_find("peak", 3) == -1, "find 'pea'");
     check(bands_value(f, HB_METRIC_PEAK, 1, 3) == 118, "peak of bands 1-3");
     check(bands_value(f, HB_METRIC_PEAK, 2, 3) == 90, "peak of bands 2-3");
@@ -490,8 +521,15 @@ static void test_suppressed(const struct hb_file *old_file,
 {
     uint64_t new_bytes[5] = { 0, 0, 30, 0, 0 }, new_blocks[5] = { 0, 0, 1 };
     uint64_t old_bytes[5] = { 0, 6 }, old_blocks[5] = { 0, 1 };
-    struct hb_suppressed_exit new_s = { 30, 1, new_bytes, new_blocks };
-    struct hb_suppressed_exit old_s = { 6, 1, old_bytes, old_blocks };
+    struct hb_lost no_lost[5] = { { { 0 }, { 0 } } };
+    struct hb_suppressed_exit new_s = {
+        .bytes = 30, .blocks = 1, .band_bytes = new_bytes,
+        .band_blocks = new_blocks, .band_lost = no_lost
+    };
+    struct hb_suppressed_exit old_s = {
+        .bytes = 6, .blocks = 1, .band_bytes = old_bytes,
+        .band_blocks = old_blocks, .band_lost = no_lost
+    };
     struct hb_rule_input old_in = { old_file, &old_s };
     struct hb_rule_input new_in = { new_file, &new_s };
     check(hb_metric_suppressed(NULL, HB_METRIC_LEAKED, 1, 0) == 0,

@@ -28,6 +28,7 @@
 #include "hb_format.h"
 #include "hbfile_records.h"
 #include "hbfile_sites.h"
+#include "hbfile_leaks.h"
 #include "hbfile_state.h"
 
 /* ----------------------------------------------------------------- header */
@@ -154,9 +155,11 @@ static int parse_version(struct hb_parser *p)
         p->f->version = 2;
     else if (version_len == 1 && version[0] == '3')
         p->f->version = 3;
+    else if (version_len == 1 && version[0] == '4')
+        p->f->version = 4;
     else
         return hb_lex_fail(lx, "unsupported format version '%.*s' (this "
-                           "printer reads versions 1, 2 and 3)",
+                           "printer reads versions 1 to 4)",
                            (int)(version_len > 40 ? 40 : version_len),
                            version);
     return 0;
@@ -249,7 +252,9 @@ static int parse_header(struct hb_parser *p)
     f->pow2_bands = band_kind == 1;
     if (parse_geometry(p) < 0)
         return -1;
-    return f->version >= 3 ? parse_site_header(p) : 0;
+    if (f->version >= 3 && parse_site_header(p) < 0)
+        return -1;
+    return hb_parse_leak_scan(p);
 }
 
 /* ------------------------------------------------------------- band table */
@@ -338,6 +343,8 @@ static int parse_summary(struct hb_parser *p)
         return -1;
     f->exit_bytes = v[0];
     f->exit_blocks = v[1];
+    if (hb_parse_exit_lost(p) < 0)
+        return -1;
 
     if (summary_record(p, "unknown-frees", 1, v, &line) < 0)
         return -1;
@@ -363,8 +370,10 @@ static int parse_lexed(struct hb_parser *p, enum hb_parse_path path)
     struct hb_file *f = p->f;
     int r = parse_head(p) < 0
             || hb_parse_records(p, path) < 0
-            || hb_check_sections(&p->checks, f, p->lx.err) < 0 ? -1 : 0;
+            || hb_check_sections(&p->checks, f, p->lx.err) < 0
+            || hb_leaks_check(p) < 0 ? -1 : 0;
     hb_checks_free(&p->checks);
+    hb_leaks_checks_free(p);
     if (r < 0)
         hb_file_free(f);
     else if (f->version >= 3)

@@ -26,6 +26,7 @@
 
 #include "hb_format.h"
 #include "hbfile_fast.h"
+#include "hbfile_leaks.h"
 #include "hbfile_sites.h"
 
 #define LAST_LIFE_BUCKET (HB_LIFE_BUCKETS - 1)
@@ -324,6 +325,23 @@ static const struct record_kind v3_kinds[] = {
     { "site", HB_SEC_SITE, hb_parse_site3 },
     { "sb", HB_SEC_SITE, hb_parse_sb },
     { "so", HB_SEC_SITE, hb_parse_so },
+    { "lost", HB_SEC_LOST, hb_parse_v4_only },
+    { "sl", HB_SEC_SITE, hb_parse_v4_only },
+    { NULL, HB_SEC_MARK, NULL }
+};
+
+/* Version 4: version 3's records and the leak kinds (hbfile_leaks.c). */
+static const struct record_kind v4_kinds[] = {
+    { "col", HB_SEC_COL, parse_col },
+    { "cell", HB_SEC_CELL, parse_cell },
+    { "life", HB_SEC_LIFE, parse_life },
+    { "leak", HB_SEC_LEAK, parse_leak },
+    { "lost", HB_SEC_LOST, hb_parse_lost },
+    { "at-peak", HB_SEC_AT_PEAK, parse_at_peak },
+    { "site", HB_SEC_SITE, hb_parse_site3 },
+    { "sb", HB_SEC_SITE, hb_parse_sb },
+    { "sl", HB_SEC_SITE, hb_parse_sl },
+    { "so", HB_SEC_SITE, hb_parse_so },
     { NULL, HB_SEC_MARK, NULL }
 };
 
@@ -392,7 +410,8 @@ int hb_parse_records(struct hb_parser *p, enum hb_parse_path path)
 {
     struct hb_lexer *lx = &p->lx;
     int v3 = p->f->version >= 3;
-    const struct record_kind *kinds = v3 ? v3_kinds : v12_kinds;
+    const struct record_kind *kinds = p->f->version >= 4 ? v4_kinds
+                                      : v3 ? v3_kinds : v12_kinds;
     enum hb_section current = HB_SEC_MARK;
     for (;;) {
         int done = path == HB_PARSE_FAST ? hb_parse_fast_record(p, &current)

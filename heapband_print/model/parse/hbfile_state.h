@@ -53,24 +53,37 @@ struct hb_site_state {
     unsigned long first_sb_line;
 };
 
+/* What the version-4 leak-kind records (hbfile_leaks.c) check after the
+ * line pass: the 'exit-lost' line, and per band the sums of its 'sl'
+ * lines (six a band, the file's order) and its last 'sl' line (0: none);
+ * allocated at the first 'sl' line. */
+struct hb_leak_checks {
+    unsigned long exit_lost_line;
+    hb_u128 *sl_sums;
+    unsigned long *sl_line;
+};
+
 struct hb_parser {
     struct hb_lexer lx;
     struct hb_file *f;
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks,
            cap_atpeaks, cap_objects, cap_sources, cap_frames, cap_sites,
-           cap_siterecs, cap_site_times, cap_marks;
+           cap_siterecs, cap_site_times, cap_marks, cap_losts;
     struct hb_checks checks;
     struct hb_site_state site_state;
+    struct hb_leak_checks leaks;
 };
 
 /* The sections after the summary, each a run of one record kind, in this
  * order ("mark" lines end the run summary, section 3 of the format).
  * Versions 1 and 2: "frame" lines belong to their "site", "top" lines
  * follow.  Version 3: "at-peak" after "leak", then the site tables and
- * their band records, interleaved (HB_SEC_SITE, hbfile_sites.c). */
+ * their band records, interleaved (HB_SEC_SITE, hbfile_sites.c).
+ * Version 4: "lost" between "leak" and "at-peak", "sl" among the site
+ * records (hbfile_leaks.c). */
 enum hb_section {
     HB_SEC_MARK, HB_SEC_COL, HB_SEC_CELL, HB_SEC_LIFE, HB_SEC_LEAK,
-    HB_SEC_AT_PEAK, HB_SEC_SITE, HB_SEC_TOP
+    HB_SEC_LOST, HB_SEC_AT_PEAK, HB_SEC_SITE, HB_SEC_TOP
 };
 
 /* Record "out of memory" (HB_ERR_NOMEM); returns -1. */
