@@ -95,6 +95,7 @@
 #include "hb_columns.h"
 #include "hb_fastcall.h"
 #include "hb_heap.h"
+#include "hb_leakscan.h"
 #include "hb_life.h"
 #include "hb_liveset.h"
 #include "hb_markfn.h"
@@ -107,7 +108,10 @@
 #include "hb_time.h"
 #include "hb_totals.h"
 #include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_vki.h"
 #include "heapband.h"
+#include "memcheck.h"
 #include "pub_tool_clreq.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -340,6 +344,30 @@ static void free_like_block ( Addr addr )
       block_dies(addr, HbFromClientRequest);
 }
 
+/* memcheck.h's VALGRIND_COUNT_LEAKS and VALGRIND_COUNT_LEAK_BLOCKS: the
+   figures of the last leak scan (zero before the first), as memcheck
+   gives them: leaked is definitely plus indirectly lost, dubious
+   possibly lost, and nothing is suppressed.  Each answer is written to
+   the client's variable only if it can be. */
+static void put_client_word ( UWord addr, UWord value )
+{
+   if (VG_(am_is_valid_for_client)(addr, sizeof(UWord), VKI_PROT_WRITE))
+      *(UWord*)addr = value;
+}
+
+static void count_leaks ( const UWord* arg, Bool blocks )
+{
+   const HbLost* lost = HB_(lost_run)();
+   HbRunTotals   run  = HB_(run_totals_at)(HB_(time_now)());
+   const ULong*  fig  = blocks ? lost->n : lost->szB;
+   ULong         live = blocks ? run.live_blocks : run.live_B;
+   put_client_word(arg[1], fig[HbDefinitely] + fig[HbIndirectly]);
+   put_client_word(arg[2], fig[HbPossibly]);
+   put_client_word(arg[3], live - fig[HbDefinitely] - fig[HbIndirectly]
+                           - fig[HbPossibly]);
+   put_client_word(arg[4], 0);
+}
+
 /* valgrind.h's custom-allocator and mempool requests (hb_mempool.c) and
    heapband.h's marks.  A MALLOCLIKE_BLOCK at an address that is already
    live first ends the old block, so that the table never holds two blocks
@@ -361,6 +389,15 @@ static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
          break;
       case VG_USERREQ__HEAPBAND_MARK:
          HB_(mark)(HB_(time_now)(), (Addr)arg[1]);
+         break;
+      case VG_USERREQ__DO_LEAK_CHECK:   /* memcheck.h's, in all its forms */
+         HB_(snapshot_request)(0);
+         break;
+      case VG_USERREQ__COUNT_LEAKS:
+         count_leaks(arg, False);
+         break;
+      case VG_USERREQ__COUNT_LEAK_BLOCKS:
+         count_leaks(arg, True);
          break;
       case VG_USERREQ__HEAPBAND_SNAPSHOT:
          *ret = HB_(snapshot_request)((Addr)arg[1]);

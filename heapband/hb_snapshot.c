@@ -14,8 +14,12 @@
 
 /* Owns: the heap-band files written while the program runs, and the
    gdbserver monitor commands that ask for them: `heapband snapshot
-   [FILE]` and `heapband mark NAME` (through vgdb), the client request
-   HEAPBAND_SNAPSHOT(name) of heapband.h, and --snapshot-every=T.
+   [FILE]`, its other name `heapband leak_check [FILE]` (memcheck's
+   command is leak_check) and `heapband mark NAME` (through vgdb), the
+   client requests HEAPBAND_SNAPSHOT(name) of heapband.h and
+   VALGRIND_DO_LEAK_CHECK of memcheck.h (hb_main.c: a snapshot under the
+   default name), and --snapshot-every=T.  Every snapshot carries the
+   leak kinds of its moment (hb_leakscan.c, unless --leak-scan=no).
 
    A snapshot is the file the run would give if it ended now: the columns
    are brought up to now (HB_(columns_settle), which only does what the
@@ -107,6 +111,9 @@ static void print_monitor_help ( void )
 "  heapband snapshot [<file>]\n"
 "       writes a heap-band file of the run so far to <file>\n"
 "       (default: the output file's name followed by .1, .2, ...)\n"
+"  heapband leak_check [<file>]\n"
+"       the same as heapband snapshot: every snapshot sorts the live\n"
+"       blocks into memcheck's leak kinds (unless --leak-scan=no)\n"
 "  heapband mark <name>\n"
 "       adds a phase marker named <name> now\n"
 "\n");
@@ -158,9 +165,11 @@ Bool HB_(monitor_command) ( const HChar* req )
             print_monitor_help();
             break;
          }
-         switch (VG_(keyword_id)("snapshot mark", word, kwd_report_all)) {
+         switch (VG_(keyword_id)("snapshot mark leak_check", word,
+                                 kwd_report_all)) {
             case 0:  monitor_snapshot(&rest); break;
             case 1:  monitor_mark(rest); break;
+            case 2:  monitor_snapshot(&rest); break;
             default: break;   /* keyword_id has said what is expected */
          }
          break;
