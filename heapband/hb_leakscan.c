@@ -81,6 +81,7 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_signals.h"
 #include "pub_tool_threadstate.h"
+#include "pub_tool_tooliface.h"
 #include "pub_tool_vki.h"
 
 /*------------------------------------------------------------*/
@@ -483,20 +484,70 @@ static void drain ( Int leader )
 
 #define HB_MAX_SCAN_THREADS 1024
 
+/* Where each stack's dead part ends, the lowest byte still live: for a
+   thread, its stack pointer less the red zone. */
 typedef struct {
-   Addr sp[HB_MAX_SCAN_THREADS];   /* each thread's lowest live byte */
+   Addr sp[HB_MAX_SCAN_THREADS];
    UInt n;
 } StackFloors;
 
-static void stack_floors ( StackFloors* f )
+static Addr floor_of ( Addr sp )
+{
+   return sp >= VG_STACK_REDZONE_SZB ? sp - VG_STACK_REDZONE_SZB : 0;
+}
+
+static void live_floors ( StackFloors* f )
 {
    ThreadId tid;
    Addr     lo, hi;
    f->n = 0;
    VG_(thread_stack_reset_iter)(&tid);
    while (VG_(thread_stack_next)(&tid, &lo, &hi) && f->n < HB_MAX_SCAN_THREADS)
-      f->sp[f->n++] = lo >= VG_STACK_REDZONE_SZB ? lo - VG_STACK_REDZONE_SZB
-                                                 : 0;
+      f->sp[f->n++] = floor_of(lo);
+}
+
+/* The stacks of threads that have ended: their mapping stays (the C
+   library keeps it for its next thread), and memcheck keeps what lay
+   below the thread's last stack pointer unaddressable, so the scan skips
+   it too.  One floor per mapping, the last thread's; forgotten when the
+   mapping is unmapped. */
+static StackFloors dead;
+
+static void forget_dead_floor ( UInt i )
+{
+   dead.sp[i] = dead.sp[--dead.n];
+}
+
+static void thread_ends ( ThreadId tid )
+{
+   Addr            fl  = floor_of(VG_(get_SP)(tid));
+   const NSegment* seg = VG_(am_find_nsegment)(fl);
+   UInt            i;
+   if (seg == NULL) return;
+   for (i = 0; i < dead.n; ) {
+      if (dead.sp[i] >= seg->start && dead.sp[i] <= seg->end)
+         forget_dead_floor(i);
+      else
+         i++;
+   }
+   if (dead.n < HB_MAX_SCAN_THREADS) dead.sp[dead.n++] = fl;
+}
+
+static void memory_unmapped ( Addr a, SizeT len )
+{
+   UInt i;
+   for (i = 0; i < dead.n; ) {
+      if (dead.sp[i] >= a && dead.sp[i] - a < len)
+         forget_dead_floor(i);
+      else
+         i++;
+   }
+}
+
+void HB_(leakscan_init) ( void )
+{
+   VG_(track_pre_thread_ll_exit)(thread_ends);
+   VG_(track_die_mem_munmap)(memory_unmapped);
 }
 
 /* memcheck's root segments: client anonymous, file and shared mappings,
@@ -513,20 +564,26 @@ static Bool is_root_segment ( const NSegment* seg )
    return True;
 }
 
-/* Where a segment's live part starts: above the dead part of a stack
-   whose pointer lies in it (the lowest, if several do). */
-static Addr live_start ( const NSegment* seg, const StackFloors* f )
+/* The lowest floor of f in seg, or 0 if none lies in it. */
+static Addr lowest_floor_in ( const NSegment* seg, const StackFloors* f )
 {
-   Addr from = seg->start;
-   Bool seen = False;
+   Addr low = 0;
    UInt i;
    for (i = 0; i < f->n; i++) {
-      if (f->sp[i] + VG_STACK_REDZONE_SZB < seg->start
-          || f->sp[i] + VG_STACK_REDZONE_SZB > seg->end) continue;
-      if (!seen || f->sp[i] < from) from = f->sp[i];
-      seen = True;
+      if (f->sp[i] < seg->start || f->sp[i] > seg->end) continue;
+      if (low == 0 || f->sp[i] < low) low = f->sp[i];
    }
-   return from < seg->start ? seg->start : from;
+   return low;
+}
+
+/* Where a segment's live part starts: above the dead part of the stack
+   of a live thread whose floor lies in it (the lowest, if several do),
+   else of the last thread that ended there. */
+static Addr live_start ( const NSegment* seg, const StackFloors* live )
+{
+   Addr fl = lowest_floor_in(seg, live);
+   if (fl == 0) fl = lowest_floor_in(seg, &dead);
+   return fl > seg->start ? fl : seg->start;
 }
 
 static void scan_register ( ThreadId tid, const HChar* name, Addr value )
@@ -542,7 +599,7 @@ static void mark_from_roots ( void )
                                                  &n_starts);
    StackFloors* floors = VG_(malloc)("hb.leakscan.floors", sizeof(StackFloors));
    Mode         mode   = { -1, True };
-   stack_floors(floors);
+   live_floors(floors);
    for (i = 0; i < n_starts; i++) {
       const NSegment* seg = VG_(am_find_nsegment)(starts[i]);
       if (seg == NULL || !is_root_segment(seg)) continue;

@@ -40,6 +40,9 @@ typedef struct {
    VG_(parse_enum_set): "-" holds bit 0's place. */
 #define HB_HEUR_TOKENS "-,stdstring,length64,newarray,multipleinheritance"
 
+/* At start-up, with the scan on: follows thread exits and unmappings
+   (the dead parts of stacks). */
+void          HB_(leakscan_init)   ( void );
 /* Classifies every live block now, as memcheck's leak checker would with
    the given heuristics, and keeps the figures until the next scan. */
 void          HB_(leak_scan)       ( UInt heuristics );

@@ -483,6 +483,7 @@ static void hb_post_clo_init ( void )
    HB_(mempools_init)(&block_events);
    HB_(marks_init)();
    HB_(snapshot_init)(HB_(clo).snapshot_every);
+   if (HB_(clo).leak_scan) HB_(leakscan_init)();
    register_fast_calls();
    HB_(heap_cache_enable)(HB_(clo).block_cache);
 }
