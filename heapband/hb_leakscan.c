@@ -32,8 +32,9 @@
      readable and writable, not the client heap (the core's client arena,
      which holds the blocks and heapband's cache of freed ones: freed
      memory is never a root), and not a device other than /dev/zero;
-     below a thread's stack pointer, less the ABI's red zone, a stack is
-     dead and is skipped, as memcheck marks it unaddressable; then the
+     below a thread's stack pointer a stack is dead and is skipped, as
+     memcheck marks it unaddressable (and the red zone undefined), and so
+     is the dead part of the stack of a thread that has ended; then the
      general-purpose registers of every thread.  Valgrind's own memory is
      not client memory and is never read.
    - The mark: a word pointing at a block's start (or inside it where one
@@ -484,8 +485,12 @@ static void drain ( Int leader )
 
 #define HB_MAX_SCAN_THREADS 1024
 
-/* Where each stack's dead part ends, the lowest byte still live: for a
-   thread, its stack pointer less the red zone. */
+/* Where each stack's dead part ends, the lowest byte still live: a
+   thread's stack pointer.  The ABI's red zone below it (128 bytes on
+   amd64) is not read: memcheck makes it undefined at every call and
+   return (VEX's ABI hints), so what lies there is a dead frame's, and
+   only a leaf function's own writes since its last call would be seen by
+   memcheck there. */
 typedef struct {
    Addr sp[HB_MAX_SCAN_THREADS];
    UInt n;
@@ -493,7 +498,7 @@ typedef struct {
 
 static Addr floor_of ( Addr sp )
 {
-   return sp >= VG_STACK_REDZONE_SZB ? sp - VG_STACK_REDZONE_SZB : 0;
+   return sp;
 }
 
 static void live_floors ( StackFloors* f )

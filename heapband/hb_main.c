@@ -509,6 +509,7 @@ static void hb_fini ( Int exitcode )
    HbTime       end = HB_(time_now)();
    const HChar* written;
    HB_(columns_finish)(end);
+   if (HB_(clo).leak_scan) HB_(leak_scan)(HB_(clo).leak_heuristics);
    written = HB_(write_file)(end);
    if (VG_(clo_verbosity) > 0)   /* -q silences the summary */
       HB_(print_summary)(end, written);

@@ -527,7 +527,6 @@ HChar* HB_(out_file_name) ( void )
 
 Bool HB_(write_file_as) ( const HChar* name, HbTime end )
 {
-   if (HB_(clo).leak_scan) HB_(leak_scan)(HB_(clo).leak_heuristics);
    return is_special_file(name) ? write_in_place(name, end)
                                 : write_and_rename(name, end);
 }

@@ -43,6 +43,8 @@
 
 #include "hb_snapshot.h"
 #include "hb_columns.h"
+#include "hb_leakscan.h"
+#include "hb_options.h"
 #include "hb_marks.h"
 #include "hb_output.h"
 #include "hb_time.h"
@@ -70,11 +72,19 @@ static HChar* default_name ( void )
    return name;
 }
 
-static Bool write_snapshot ( const HChar* name )
+/* The file of the run so far, its leak kinds found with the given
+   heuristics. */
+static Bool write_snapshot_with ( const HChar* name, UInt heuristics )
 {
    HbTime now = HB_(time_now)();
    HB_(columns_settle)(now);
+   if (HB_(clo).leak_scan) HB_(leak_scan)(heuristics);
    return HB_(write_file_as)(name, now);
+}
+
+static Bool write_snapshot ( const HChar* name )
+{
+   return write_snapshot_with(name, HB_(clo).leak_heuristics);
 }
 
 UWord HB_(snapshot_request) ( Addr name_addr )
@@ -116,6 +126,10 @@ static void print_monitor_help ( void )
 "       blocks into memcheck's leak kinds (unless --leak-scan=no)\n"
 "  heapband mark <name>\n"
 "       adds a phase marker named <name> now\n"
+"  leak_check [heuristics <set>] [...]\n"
+"       memcheck's command: a snapshot under the default name, its leak\n"
+"       kinds found with the heuristics <set> (memcheck's other words are\n"
+"       accepted and change nothing in the file)\n"
 "\n");
 }
 
@@ -137,6 +151,36 @@ static void monitor_snapshot ( HChar** rest )
    VG_(free)(name);
 }
 
+/* memcheck's own `leak_check [full|summary] [kinds ...] [heuristics
+   SET] [increased|changed|any|new] [limited N]`, as programs and scripts
+   written for memcheck send it: a snapshot under the default name, its
+   kinds found with the heuristics named (by default --leak-check-
+   heuristics).  The other words choose what memcheck prints and change
+   nothing in the file. */
+static void monitor_memcheck_leak_check ( HChar** rest )
+{
+   UInt   heur = HB_(clo).leak_heuristics;
+   HChar* word;
+   HChar* name;
+   while ((word = VG_(strtok_r)(NULL, " ", rest)) != NULL) {
+      HChar* set;
+      if (VG_(strcmp)(word, "heuristics") != 0) continue;
+      set = VG_(strtok_r)(NULL, " ", rest);
+      if (set == NULL || !VG_(parse_enum_set)(HB_HEUR_TOKENS, True, set, &heur)) {
+         VG_(gdb_printf)("leak_check heuristics takes a set of stdstring, "
+                         "length64, newarray, multipleinheritance, all or "
+                         "none\n");
+         return;
+      }
+   }
+   name = default_name();
+   if (write_snapshot_with(name, heur))
+      VG_(gdb_printf)("heapband: leak check written to %s\n", name);
+   else
+      VG_(gdb_printf)("heapband: cannot write the leak check %s\n", name);
+   VG_(free)(name);
+}
+
 /* The name is the rest of the line, spaces included. */
 static void monitor_mark ( HChar* rest )
 {
@@ -155,7 +199,7 @@ Bool HB_(monitor_command) ( const HChar* req )
    HChar* word = VG_(strtok_r)(line, " ", &rest);
    Bool   handled = True;
    if (word == NULL) { VG_(free)(line); return False; }
-   switch (VG_(keyword_id)("help heapband", word, kwd_report_none)) {
+   switch (VG_(keyword_id)("help heapband leak_check", word, kwd_report_none)) {
       case 0:
          print_monitor_help();
          break;
@@ -172,6 +216,9 @@ Bool HB_(monitor_command) ( const HChar* req )
             case 2:  monitor_snapshot(&rest); break;
             default: break;   /* keyword_id has said what is expected */
          }
+         break;
+      case 2:
+         monitor_memcheck_leak_check(&rest);
          break;
       default:
          handled = False;

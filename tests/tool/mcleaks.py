@@ -2,6 +2,7 @@
 # memcheck's leak reports, read from its log, in the form of
 # `hbfile.py kinds`, so that a test can compare the two tools line by line:
 #
+#   mcleaks.py LOG count the number of leak reports in LOG
 #   mcleaks.py LOG [N]   the N-th leak report of LOG (0 the first, -1 the
 #                        last, the default): a line "run" with the
 #                        definitely, indirectly, possibly lost and still
@@ -23,12 +24,12 @@ import sys
 
 KIND = {"definitely lost": 0, "indirectly lost": 1, "possibly lost": 2,
         "still reachable": 3}
-RECORD = re.compile(r"^==\d+== ([\d,]+)(?: \(([\d,]+) direct, [\d,]+ indirect\))? bytes in "
-                    r"([\d,]+) blocks are (definitely lost|indirectly lost|possibly lost|still reachable) "
+RECORD = re.compile(r"^==\d+== ([\d,]+)(?: \(([\d,]+) direct, [\d,]+ indirect\))?(?: \([+-][\d,]+\))? bytes in "
+                    r"([\d,]+)(?: \([+-][\d,]+\))? blocks are (definitely lost|indirectly lost|possibly lost|still reachable) "
                     r"in loss record")
 FRAME = re.compile(r"^==\d+==    (?:at|by) (0x[0-9A-F]+): (.*)$")
 SUMMARY = re.compile(r"^==\d+== +(definitely lost|indirectly lost|possibly lost|still reachable): "
-                     r"([\d,]+) bytes in ([\d,]+) blocks")
+                     r"([\d,]+)(?: \([+-][\d,]+\))? bytes in ([\d,]+)(?: \([+-][\d,]+\))? blocks")
 
 
 def num(s):
@@ -76,6 +77,10 @@ def reports(lines):
             fig[2 * rec[0]] += rec[1]
             fig[2 * rec[0] + 1] += rec[2]
             rec = None
+        if "All heap blocks were freed -- no leaks are possible" in line:
+            out.append({"sites": {}, "run": [0] * 8})
+            cur = None
+            continue
         m = SUMMARY.match(line)
         if m:
             cur = cur or {"sites": {}, "run": [0] * 8}
@@ -91,6 +96,9 @@ def reports(lines):
 def main():
     with open(sys.argv[1]) as f:
         reps = reports(f.read().split("\n"))
+    if len(sys.argv) > 2 and sys.argv[2] == "count":
+        print(len(reps))
+        return
     n = int(sys.argv[2]) if len(sys.argv) > 2 else -1
     if not reps:
         sys.exit("mcleaks.py: no leak report in %s" % sys.argv[1])
