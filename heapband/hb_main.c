@@ -77,6 +77,12 @@
    and turns a request into block events, so that a pool's chunks are
    counted as malloc's blocks are.
 
+   hb_leakscan.c sorts the blocks live at exit (and at each snapshot) into
+   memcheck's leak kinds: it costs nothing while the program runs but a
+   note at each thread exit and munmap (where a dead stack ends), and at
+   the scan a pass over the live blocks and the roots (its head comment
+   gives the costs).
+
    hb_marks.c keeps the phase markers, hb_markfn.c adds marks at the
    entries of the functions --mark-fn names (decided when code is
    translated: nothing without the option), and hb_snapshot.c writes the
