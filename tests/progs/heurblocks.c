@@ -1,0 +1,32 @@
+/* Blocks that only interior pointers reach, each of the layout one of
+   memcheck's heuristics accepts (tests/tool/leak-kinds.test):
+     stdstring  a 24 + 100 + 1 = 125-byte block holding length 10,
+                capacity 100 and a count, reached 24 bytes in
+     length64   a 72-byte block whose first word is 64, reached 8 bytes in
+                (newarray accepts it too: 8 divides 64)
+     newarray   a 8 + 5 * 12 = 68-byte block whose first word is 5 (not
+                68 - 8, so not length64), reached 8 bytes in
+     plain      a 40-byte block reached 16 bytes in: no heuristic
+   With every heuristic, 40 bytes are possibly lost and the rest still
+   reachable; with none, all 305 bytes are possibly lost. */
+#include <stdlib.h>
+#include <string.h>
+
+static char* inner[4];
+
+static char* block(size_t size, size_t w0, size_t w1)
+{
+   char* p = calloc(1, size);
+   memcpy(p, &w0, sizeof w0);
+   memcpy(p + sizeof w0, &w1, sizeof w1);
+   return p;
+}
+
+int main(void)
+{
+   inner[0] = block(125, 10, 100) + 24;
+   inner[1] = block(72, 64, 0) + 8;
+   inner[2] = block(68, 5, 0) + 8;
+   inner[3] = block(40, 0, 0) + 16;
+   return 0;
+}
