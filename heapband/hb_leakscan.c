@@ -77,6 +77,8 @@
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
 #include "pub_tool_libcsetjmp.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
@@ -668,12 +670,19 @@ static void reset_figures ( void )
    n_set_aside = 0;
 }
 
+/* The last scan's cost, for --stats=yes. */
+static UInt  last_ms;
+static SizeT last_bytes;
+static UInt  last_blocks;
+
 void HB_(leak_scan) ( UInt heuristics )
 {
-   UInt i;
+   UInt i, start = VG_(read_millisecond_timer)();
    reset_figures();
    heuristics_on = heuristics;
    gather_blocks();
+   last_blocks = blocks.n;
+   last_bytes  = blocks.cap * sizeof(Chunk) + blocks.n * sizeof(UInt);
    if (blocks.n > 0) {
       mark_stack = VG_(malloc)("hb.leakscan.stack", blocks.n * sizeof(UInt));
       mark_top   = 0;
@@ -685,6 +694,13 @@ void HB_(leak_scan) ( UInt heuristics )
    }
    if (blocks.at != NULL) VG_(free)(blocks.at);
    VG_(memset)(&blocks, 0, sizeof(blocks));
+   last_ms = VG_(read_millisecond_timer)() - start;
+}
+
+void HB_(leak_scan_stats) ( void )
+{
+   VG_(umsg)("heapband: last leak scan: %u blocks in %u ms, %lu bytes of "
+             "scan tables\n", last_blocks, last_ms, last_bytes);
 }
 
 const HbLost* HB_(lost_run) ( void )

@@ -51,6 +51,8 @@ void          HB_(leak_scan)       ( UInt heuristics );
 const HbLost* HB_(lost_run)        ( void );
 const HbLost* HB_(lost_in_band)    ( UInt band );
 const HbLost* HB_(lost_at_site)    ( UInt site_id );
+/* --stats=yes: the last scan's blocks, time and memory. */
+void          HB_(leak_scan_stats) ( void );
 /* Whether a figure has any lost block. */
 Bool          HB_(lost_any)        ( const HbLost* lost );
 /* Blocks memcheck leaves out of its report (a malloc'ed block holding a

@@ -508,6 +508,7 @@ static void hb_print_stats ( void )
              "(most bytes held: %lu)\n", reused, max_held);
    VG_(umsg)("heapband: bitmap of live block addresses: %lu bytes\n",
              HB_(liveset_bytes)());
+   if (HB_(clo).leak_scan) HB_(leak_scan_stats)();
 }
 
 static void hb_fini ( Int exitcode )
