@@ -61,7 +61,9 @@
 
    Cost: nothing until a scan.  A scan: a pass over the live-address
    bitmap and the block tables, an array of 24 bytes per live block and
-   a mark stack of 4 bytes per block (both freed at the end), a sort of
+   a mark stack of 4 bytes per block (both freed at the end; the array
+   is copied once more when blocks from the tables must be merged in, and
+   the pool chunks have an array of their own), a sort of
    the blocks that are not in address order already (those of the tables:
    MALLOCLIKE, pool and a few malloc'ed ones), a read of every root word
    and of every word of every reached block with a binary search for each
@@ -73,6 +75,8 @@
 #include "hb_bands.h"
 #include "hb_blocks.h"
 #include "hb_sites.h"
+#include "hb_time.h"
+#include "hb_totals.h"
 #include "pub_tool_aspacehl.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcassert.h"
@@ -273,6 +277,9 @@ static void gather_blocks ( void )
    Collected c;
    UInt      i;
    VG_(memset)(&blocks, 0, sizeof(blocks));
+   /* Sized once for every live block, so that it never grows. */
+   blocks.cap = (UInt)HB_(run_totals_at)(HB_(time_now)()).live_blocks + 1;
+   blocks.at  = VG_(malloc)("hb.leakscan.chunks", blocks.cap * sizeof(Chunk));
    c.blocks = &blocks;
    c.chunks = &pool;
    HB_(blocks_visit)(collect, &c);
