@@ -9,11 +9,14 @@
 
 struct node { struct node* next; long pad[3]; };
 
+/* A global, so that the lists kept are still reachable at exit. */
+static struct node** heads;
+
 int main(int argc, char** argv)
 {
    long n = argc > 1 ? atol(argv[1]) : 3000000;
    long lists = n / 100, i, j;
-   struct node** heads = calloc((size_t)lists, sizeof(*heads));
+   heads = calloc((size_t)lists, sizeof(*heads));
    if (heads == NULL) return 1;
    for (i = 0; i < lists; i++) {
       for (j = 0; j < 100; j++) {
