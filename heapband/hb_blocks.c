@@ -202,6 +202,32 @@ void HB_(blocks_inside) ( HbOrigin origin, Addr lo, Addr hi, XArray* addrs )
    }
 }
 
+typedef struct {
+   HbBlockVisitor visit;
+   void*          opaque;
+} HeaderVisit;
+
+static void visit_header ( Addr addr, void* opaque )
+{
+   const HeaderVisit* hv = opaque;
+   HbLiveBlock        bk;
+   read_header(addr, &bk);
+   hv->visit(addr, HbFromMalloc, &bk, hv->opaque);
+}
+
+void HB_(blocks_visit) ( HbBlockVisitor visit, void* opaque )
+{
+   HeaderVisit        hv = { visit, opaque };
+   const HbBlockNode* node;
+   UInt               origin;
+   HB_(liveset_visit)(visit_header, &hv);
+   for (origin = HbFromMalloc; origin <= HbFromMempool; origin++) {
+      VG_(HT_ResetIter)(live_blocks[origin]);
+      while ((node = VG_(HT_Next)(live_blocks[origin])) != NULL)
+         visit(node->addr, (HbOrigin)origin, &node->block, opaque);
+   }
+}
+
 /*--------------------------------------------------------------------*/
 /*--- end                                               hb_blocks.c ---*/
 /*--------------------------------------------------------------------*/

@@ -48,6 +48,14 @@ Bool HB_(block_size)   ( Addr addr, HbOrigin origin, SizeT* szB );
    set order.  Costs a pass over all the live blocks of that origin. */
 void HB_(blocks_inside) ( HbOrigin origin, Addr lo, Addr hi, XArray* addrs );
 
+/* Calls visit for every live block of every origin: the malloc'ed blocks
+   whose record is in their header in increasing address order first,
+   then those in the tables, in no set order.  The block given is a copy.
+   Costs a pass over the live-address bitmap and the tables, and a header
+   read per malloc'ed block. */
+typedef void (*HbBlockVisitor) ( Addr addr, HbOrigin origin,
+                                 const HbLiveBlock* bk, void* opaque );
+void HB_(blocks_visit) ( HbBlockVisitor visit, void* opaque );
 
 #endif
 

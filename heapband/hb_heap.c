@@ -103,6 +103,7 @@ void* HB_(heap_alloc) ( SizeT alignB, SizeT szB )
    if (b == NULL) return VG_(cli_malloc)(alignB, (SizeT)k * HB_CACHE_GRAIN);
    tl_assert(bytes_held >= (SizeT)k * HB_CACHE_GRAIN);
    free_lists[k] = b->next;
+   b->next = NULL;   /* no stale link for the leak scan (hb_leakscan.c) */
    bytes_held -= (SizeT)k * HB_CACHE_GRAIN;
    n_reused++;
    return b;

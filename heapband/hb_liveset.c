@@ -117,6 +117,38 @@ Bool HB_(liveset_remove) ( Addr addr )
    return True;
 }
 
+/* A leaf's set bits, lowest first: each word's bits are taken off one
+   by one (count trailing zeros), so empty words cost one test. */
+static void visit_leaf ( const Leaf* leaf, Addr base,
+                         void (*visit)(Addr, void*), void* opaque )
+{
+   UWord w;
+   for (w = 0; w < LEAF_WORDS; w++) {
+      UWord bits = leaf->bits[w];
+      while (bits != 0) {
+         UWord bit = (UWord)__builtin_ctzl(bits);
+         bits &= bits - 1;
+         visit(base + ((w * 8 * sizeof(UWord) + bit) << HB_LIVESET_GRAIN_BITS),
+               opaque);
+      }
+   }
+}
+
+void HB_(liveset_visit) ( void (*visit)(Addr addr, void* opaque),
+                          void* opaque )
+{
+   UWord n, l;
+   for (n = 0; n < ROOT_NODES; n++) {
+      if (root[n] == NULL) continue;
+      for (l = 0; l < NODE_LEAVES; l++) {
+         if (root[n]->leaves[l] == NULL) continue;
+         visit_leaf(root[n]->leaves[l],
+                    (n << HB_LIVESET_NODE_BITS) | (l << HB_LIVESET_LEAF_BITS),
+                    visit, opaque);
+      }
+   }
+}
+
 SizeT HB_(liveset_bytes) ( void )
 {
    return bytes_taken;

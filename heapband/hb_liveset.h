@@ -26,6 +26,11 @@ void HB_(liveset_add)      ( Addr addr );
 /* Takes addr out of the set; False if it was not in it (or not covered). */
 Bool HB_(liveset_remove)   ( Addr addr );
 Bool HB_(liveset_contains) ( Addr addr );
+/* Calls visit(addr, opaque) for every address in the set, in increasing
+   order.  Costs a pass over the bitmap's leaves (8 KiB per MiB of address
+   space the heap ever touched) and one call per address. */
+void HB_(liveset_visit)    ( void (*visit)(Addr addr, void* opaque),
+                             void* opaque );
 /* Bytes the set has taken from the tool's arena. */
 SizeT HB_(liveset_bytes)   ( void );
 

@@ -77,6 +77,12 @@
    and turns a request into block events, so that a pool's chunks are
    counted as malloc's blocks are.
 
+   hb_leakscan.c sorts the blocks live at exit (and at each snapshot) into
+   memcheck's leak kinds: it costs nothing while the program runs but a
+   note at each thread exit and munmap (where a dead stack ends), and at
+   the scan a pass over the live blocks and the roots (its head comment
+   gives the costs).
+
    hb_marks.c keeps the phase markers, hb_markfn.c adds marks at the
    entries of the functions --mark-fn names (decided when code is
    translated: nothing without the option), and hb_snapshot.c writes the
@@ -95,6 +101,7 @@
 #include "hb_columns.h"
 #include "hb_fastcall.h"
 #include "hb_heap.h"
+#include "hb_leakscan.h"
 #include "hb_life.h"
 #include "hb_liveset.h"
 #include "hb_markfn.h"
@@ -108,7 +115,10 @@
 #include "hb_totals.h"
 #include "hb_vgversion.h"
 #include "pub_tool_basics.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_vki.h"
 #include "heapband.h"
+#include "memcheck.h"
 #include "pub_tool_clreq.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -341,6 +351,30 @@ static void free_like_block ( Addr addr )
       block_dies(addr, HbFromClientRequest);
 }
 
+/* memcheck.h's VALGRIND_COUNT_LEAKS and VALGRIND_COUNT_LEAK_BLOCKS: the
+   figures of the last leak scan (zero before the first), as memcheck
+   gives them: leaked is definitely plus indirectly lost, dubious
+   possibly lost, and nothing is suppressed.  Each answer is written to
+   the client's variable only if it can be. */
+static void put_client_word ( UWord addr, UWord value )
+{
+   if (VG_(am_is_valid_for_client)(addr, sizeof(UWord), VKI_PROT_WRITE))
+      *(UWord*)addr = value;
+}
+
+static void count_leaks ( const UWord* arg, Bool blocks )
+{
+   const HbLost* lost = HB_(lost_run)();
+   HbRunTotals   run  = HB_(run_totals_at)(HB_(time_now)());
+   const ULong*  fig  = blocks ? lost->n : lost->szB;
+   ULong         live = blocks ? run.live_blocks : run.live_B;
+   put_client_word(arg[1], fig[HbDefinitely] + fig[HbIndirectly]);
+   put_client_word(arg[2], fig[HbPossibly]);
+   put_client_word(arg[3], live - fig[HbDefinitely] - fig[HbIndirectly]
+                           - fig[HbPossibly]);
+   put_client_word(arg[4], 0);
+}
+
 /* valgrind.h's custom-allocator and mempool requests (hb_mempool.c) and
    heapband.h's marks.  A MALLOCLIKE_BLOCK at an address that is already
    live first ends the old block, so that the table never holds two blocks
@@ -362,6 +396,15 @@ static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
          break;
       case VG_USERREQ__HEAPBAND_MARK:
          HB_(mark)(HB_(time_now)(), (Addr)arg[1]);
+         break;
+      case VG_USERREQ__DO_LEAK_CHECK:   /* memcheck.h's, in all its forms */
+         HB_(snapshot_request)(0);
+         break;
+      case VG_USERREQ__COUNT_LEAKS:
+         count_leaks(arg, False);
+         break;
+      case VG_USERREQ__COUNT_LEAK_BLOCKS:
+         count_leaks(arg, True);
          break;
       case VG_USERREQ__HEAPBAND_SNAPSHOT:
          *ret = HB_(snapshot_request)((Addr)arg[1]);
@@ -448,6 +491,7 @@ static void hb_post_clo_init ( void )
    HB_(mempools_init)(&block_events);
    HB_(marks_init)();
    HB_(snapshot_init)(HB_(clo).snapshot_every);
+   if (HB_(clo).leak_scan) HB_(leakscan_init)();
    register_fast_calls();
    HB_(heap_cache_enable)(HB_(clo).block_cache);
 }
@@ -466,6 +510,7 @@ static void hb_print_stats ( void )
              "(most bytes held: %lu)\n", reused, max_held);
    VG_(umsg)("heapband: bitmap of live block addresses: %lu bytes\n",
              HB_(liveset_bytes)());
+   if (HB_(clo).leak_scan) HB_(leak_scan_stats)();
 }
 
 /* Every module saw every event (the invariant of this file): per band,
@@ -507,6 +552,7 @@ static void hb_fini ( Int exitcode )
    const HChar* written;
    HB_(columns_finish)(end);
    check_modules_agree(end);
+   if (HB_(clo).leak_scan) HB_(leak_scan)(HB_(clo).leak_heuristics);
    written = HB_(write_file)(end);
    if (VG_(clo_verbosity) > 0)   /* -q silences the summary */
       HB_(print_summary)(end, written);

@@ -21,6 +21,7 @@
    - Cost: none after start-up. */
 
 #include "hb_options.h"
+#include "hb_leakscan.h"
 #include "hb_markfn.h"
 #include "pub_tool_options.h"
 #include "pub_tool_libcbase.h"
@@ -47,6 +48,8 @@ HbOptions HB_(clo) = {
    .fast_calls = True,
    .block_cache = True,
    .snapshot_every = 0,
+   .leak_scan = True,
+   .leak_heuristics = HB_HEUR_ALL,
 };
 
 static void check_columns ( const HChar* arg )
@@ -80,6 +83,10 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
       HB_(markfn_add_pattern)(arg, pattern, True);
    else if VG_BINT_CLO(arg, "--snapshot-every", value, 1, (Long)1 << 62)
       HB_(clo).snapshot_every = (HbTime)value;
+   else if VG_BOOL_CLO(arg, "--leak-scan", HB_(clo).leak_scan) {}
+   /* memcheck's option, its name and syntax (VG_(parse_enum_set)). */
+   else if VG_USET_CLO(arg, "--leak-check-heuristics", HB_HEUR_TOKENS,
+                       HB_(clo).leak_heuristics) {}
    else if (VG_(strncmp)(arg, "--time-unit=", 12) == 0)
       VG_(fmsg_bad_option)(arg, "--time-unit must be i, B or ms\n");
    else if (VG_(strncmp)(arg, "--bands=", 8) == 0)
@@ -198,6 +205,14 @@ void HB_(print_usage) ( void )
 "    --snapshot-every=<T>      rewrite the heap-band file each time the run\n"
 "                              passes a multiple of T (in the time unit), so\n"
 "                              a killed program leaves its latest state [no]\n"
+"    --leak-scan=no|yes        sort the blocks live at exit (and at each\n"
+"                              snapshot) into memcheck's leak kinds:\n"
+"                              definitely, indirectly and possibly lost,\n"
+"                              still reachable [yes]\n"
+"    --leak-check-heuristics=heur1,heur2,...  memcheck's heuristics that\n"
+"                              make an interior pointer count as a start\n"
+"                              pointer: stdstring, length64, newarray,\n"
+"                              multipleinheritance, all or none [all]\n"
    );
 }
 

@@ -29,6 +29,9 @@ typedef struct {
    Bool         fast_calls;  /* --fast-calls=yes|no (debug) [yes] */
    Bool         block_cache; /* --block-cache=yes|no (debug) [yes] */
    HbTime       snapshot_every; /* --snapshot-every=T; 0 for none [0] */
+   Bool         leak_scan;   /* --leak-scan=yes|no          [yes]  */
+   UInt         leak_heuristics; /* --leak-check-heuristics, a set of
+                                HB_HEUR_* bits (hb_leakscan.h) [all] */
 } HbOptions;
 
 extern HbOptions HB_(clo);

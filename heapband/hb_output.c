@@ -34,6 +34,7 @@
 #include "hb_output.h"
 #include "hb_bands.h"
 #include "hb_columns.h"
+#include "hb_leakscan.h"
 #include "hb_life.h"
 #include "hb_marks.h"
 #include "hb_options.h"
@@ -124,6 +125,16 @@ static void write_header ( VgFile* fp, HbTime end )
       VG_(fprintf)(fp, "site-limit: all\n");
    else
       VG_(fprintf)(fp, "site-limit: %u\n", HB_(clo).sites);
+   VG_(fprintf)(fp, "leak-scan: %s\n", HB_(clo).leak_scan ? "yes" : "no");
+}
+
+/* The six figures of the lost kinds, after a record's leading fields. */
+static void write_lost ( VgFile* fp, const HbLost* lost )
+{
+   UInt k;
+   for (k = 0; k < HbLostKinds; k++)
+      VG_(fprintf)(fp, " %llu %llu", lost->szB[k], lost->n[k]);
+   VG_(fprintf)(fp, "\n");
 }
 
 static void write_bands ( VgFile* fp )
@@ -141,6 +152,10 @@ static void write_run_summary ( VgFile* fp, HbTime end )
    VG_(fprintf)(fp, "peak %llu %llu %llu %llu\n", run.peak_B,
                 run.peak_blocks, run.peak_reached, run.peak_left);
    VG_(fprintf)(fp, "exit %llu %llu\n", run.live_B, run.live_blocks);
+   if (HB_(clo).leak_scan) {
+      VG_(fprintf)(fp, "exit-lost");
+      write_lost(fp, HB_(lost_run)());
+   }
    VG_(fprintf)(fp, "unknown-frees %llu\n", run.unknown_frees);
 }
 
@@ -221,6 +236,11 @@ static void write_lifetimes ( VgFile* fp )
       const HbLivePart* live = HB_(band_live)(b);
       if (live->live_n > 0)
          VG_(fprintf)(fp, "leak %u %llu %llu\n", b, live->live_n, live->live_B);
+   }
+   for (b = 0; HB_(clo).leak_scan && b < HB_(n_bands)(); b++) {
+      if (!HB_(lost_any)(HB_(lost_in_band)(b))) continue;
+      VG_(fprintf)(fp, "lost %u", b);
+      write_lost(fp, HB_(lost_in_band)(b));
    }
    for (b = 0; b < HB_(n_bands)(); b++) {
       const HbLivePart* live = HB_(band_live)(b);
@@ -350,6 +370,28 @@ static void write_site_times ( VgFile* fp, const ULong* bins )
    VG_(fprintf)(fp, "\n");
 }
 
+/* The `sl` line after a site's `sb` line (S its number) or the `so`
+   line (S = 0), when some of its blocks live at exit are lost. */
+static void write_site_lost ( VgFile* fp, UInt band, UInt s,
+                              const HbLost* lost )
+{
+   if (!HB_(clo).leak_scan || !HB_(lost_any)(lost)) return;
+   VG_(fprintf)(fp, "sl %u %u", band, s);
+   write_lost(fp, lost);
+}
+
+/* What a band loses at the sites not listed: the band's figures less
+   the listed sites'. */
+static void subtract_lost ( HbLost* from, const HbLost* lost )
+{
+   UInt k;
+   for (k = 0; k < HbLostKinds; k++) {
+      tl_assert(from->szB[k] >= lost->szB[k] && from->n[k] >= lost->n[k]);
+      from->szB[k] -= lost->szB[k];
+      from->n[k]   -= lost->n[k];
+   }
+}
+
 /* One band's `sb` lines in increasing site number, each ending with its
    site's times, then its `so` line.
    Sites listed for the first time get their numbers (and records) in
@@ -360,11 +402,13 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
    UInt          n = VG_(sizeXA)(bs->listed), i;
    NumberedSite* sorted = VG_(malloc)("hb.output.sorted",   /* never 0 */
                                       (n + 1) * sizeof(NumberedSite));
+   HbLost        others_lost;
    for (i = 0; i < n; i++) {
       sorted[i].site = VG_(indexXA)(bs->listed, i);
       sorted[i].no   = stack_number(w, sorted[i].site->stack);
    }
    VG_(ssort)(sorted, n, sizeof(NumberedSite), cmp_site_no);
+   others_lost = *HB_(lost_in_band)(bs->band);
    for (i = 0; i < n; i++) {
       const HbSiteFigures* f = &sorted[i].site->fig;
       tl_assert(f->allocs_n > 0);
@@ -372,12 +416,16 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
                    bs->band, sorted[i].no, f->allocs_n, f->allocs_B,
                    f->peak_B, f->peak_n, f->exit_B, f->exit_n, f->max_B);
       write_site_times(w->fp, sorted[i].site->bins);
+      write_site_lost(w->fp, bs->band, sorted[i].no,
+                      HB_(lost_at_site)(sorted[i].site->id));
+      subtract_lost(&others_lost, HB_(lost_at_site)(sorted[i].site->id));
    }
    if (bs->n_others > 0) {
       const HbSiteFigures* f = &bs->others;
       VG_(fprintf)(w->fp, "so %u %llu %llu %llu %llu %llu %llu %llu\n",
                    bs->band, bs->n_others, f->allocs_n, f->allocs_B,
                    f->peak_B, f->peak_n, f->exit_B, f->exit_n);
+      write_site_lost(w->fp, bs->band, 0, &others_lost);
    }
    VG_(free)(sorted);
 }
@@ -491,6 +539,25 @@ static const HChar* plural ( ULong n, const HChar* one, const HChar* many )
    return n == 1 ? one : many;
 }
 
+/* The kinds of the blocks live at exit, in memcheck's words. */
+static void print_leak_summary ( const HbRunTotals* run )
+{
+   static const HChar* const names[HbLostKinds] = {
+      "definitely lost", "indirectly lost", "  possibly lost"
+   };
+   const HbLost* lost = HB_(lost_run)();
+   ULong         reach_B = run->live_B, reach_n = run->live_blocks;
+   UInt          k;
+   for (k = 0; k < HbLostKinds; k++) {
+      VG_(umsg)("  %s: %'llu bytes in %'llu %s\n", names[k], lost->szB[k],
+                lost->n[k], plural(lost->n[k], "block", "blocks"));
+      reach_B -= lost->szB[k];
+      reach_n -= lost->n[k];
+   }
+   VG_(umsg)("  still reachable: %'llu bytes in %'llu %s\n", reach_B,
+             reach_n, plural(reach_n, "block", "blocks"));
+}
+
 void HB_(print_summary) ( HbTime end, const HChar* written )
 {
    HbRunTotals        at   = HB_(run_totals_at)(end);
@@ -507,6 +574,7 @@ void HB_(print_summary) ( HbTime end, const HChar* written )
    VG_(umsg)("At exit:   %'llu bytes in %'llu %s (end time %'llu %s)\n",
              run->live_B, run->live_blocks,
              plural(run->live_blocks, "block", "blocks"), end, unit);
+   if (HB_(clo).leak_scan) print_leak_summary(run);
    VG_(umsg)("Unknown frees: %'llu\n", run->unknown_frees);
    if (HB_(marks_dropped)() > 0)
       VG_(umsg)("Marks dropped: %'llu (the first %'u kept)\n",

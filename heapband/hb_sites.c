@@ -265,6 +265,11 @@ HbSite* HB_(site_by_id) ( UInt id )
    return &chunk[(id - 1) % SITES_PER_CHUNK];
 }
 
+UInt HB_(sites_count) ( void )
+{
+   return n_sites;
+}
+
 Bool HB_(site_id_valid) ( UInt id )
 {
    return id <= n_sites;
@@ -502,6 +507,7 @@ static void select_in_band ( HbSite** band_sites, UInt n, UInt limit,
       if (cands[i].listed) {
          HbListedSite ls;
          UInt wlog = cands[i].site->bins_width_log;
+         ls.id    = HB_(site_id)(cands[i].site);
          ls.stack = cands[i].site->stack;
          ls.fig   = cands[i].fig;
          ls.bins[0] = cands[i].site->bins[0];

@@ -33,6 +33,8 @@ HbSite* HB_(site_of)      ( ThreadId tid, UInt band );
 UInt    HB_(site_id)       ( const HbSite* site );
 HbSite* HB_(site_by_id)    ( UInt id );
 Bool    HB_(site_id_valid) ( UInt id );
+/* The largest number HB_(site_id) has given (the count of sites). */
+UInt    HB_(sites_count)   ( void );
 /* A block of the site gained or lost szB live bytes; site may be NULL.
    Called before the run totals see the event (see hb_atpeak.h), and a
    gain after the columns saw it: the open column (hb_columns.h) is the
@@ -50,6 +52,7 @@ typedef struct {
 } HbSiteFigures;
 
 typedef struct {
+   UInt           id;        /* HB_(site_id) of the site */
    const HbStack* stack;
    HbSiteFigures  fig;
    /* Bit i: the site allocated in stored columns [i << k, (i + 1) << k)

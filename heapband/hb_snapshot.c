@@ -13,12 +13,16 @@
 */
 
 /* - Owns: the files written while the program runs and what asks for them:
-     `heapband snapshot [FILE]` and `heapband mark NAME` through vgdb,
-     HEAPBAND_SNAPSHOT(name), --snapshot-every=T.
+     `heapband snapshot [FILE]`, its other name `heapband leak_check [FILE]`
+     (memcheck's command is leak_check) and `heapband mark NAME` through
+     vgdb, HEAPBAND_SNAPSHOT(name), VALGRIND_DO_LEAK_CHECK of memcheck.h
+     (hb_main.c: a snapshot under the default name), --snapshot-every=T.
+     Every snapshot carries the leak kinds of its moment (hb_leakscan.c,
+     unless --leak-scan=no).
    - Invariant: a snapshot leaves the run as it was (the columns are only
      settled, as the next event would); default names count up from 1.
-   - Cost: nothing until asked; then what the file at exit costs.  With
-     --snapshot-every, one clock read per time slice.
+   - Cost: nothing until asked; then what the file at exit costs, plus the
+     leak scan.  With --snapshot-every, one clock read per time slice.
 
    A snapshot is the file the run would give if it ended now: the columns
    are brought up to now (HB_(columns_settle), which only does what the
@@ -35,6 +39,8 @@
 
 #include "hb_snapshot.h"
 #include "hb_columns.h"
+#include "hb_leakscan.h"
+#include "hb_options.h"
 #include "hb_marks.h"
 #include "hb_output.h"
 #include "hb_time.h"
@@ -62,11 +68,19 @@ static HChar* default_name ( void )
    return name;
 }
 
-static Bool write_snapshot ( const HChar* name )
+/* The file of the run so far, its leak kinds found with the given
+   heuristics. */
+static Bool write_snapshot_with ( const HChar* name, UInt heuristics )
 {
    HbTime now = HB_(time_now)();
    HB_(columns_settle)(now);
+   if (HB_(clo).leak_scan) HB_(leak_scan)(heuristics);
    return HB_(write_file_as)(name, now);
+}
+
+static Bool write_snapshot ( const HChar* name )
+{
+   return write_snapshot_with(name, HB_(clo).leak_heuristics);
 }
 
 UWord HB_(snapshot_request) ( Addr name_addr )
@@ -103,8 +117,15 @@ static void print_monitor_help ( void )
 "  heapband snapshot [<file>]\n"
 "       writes a heap-band file of the run so far to <file>\n"
 "       (default: the output file's name followed by .1, .2, ...)\n"
+"  heapband leak_check [<file>]\n"
+"       the same as heapband snapshot: every snapshot sorts the live\n"
+"       blocks into memcheck's leak kinds (unless --leak-scan=no)\n"
 "  heapband mark <name>\n"
 "       adds a phase marker named <name> now\n"
+"  leak_check [heuristics <set>] [...]\n"
+"       memcheck's command: a snapshot under the default name, its leak\n"
+"       kinds found with the heuristics <set> (memcheck's other words are\n"
+"       accepted and change nothing in the file)\n"
 "\n");
 }
 
@@ -126,6 +147,36 @@ static void monitor_snapshot ( HChar** rest )
    VG_(free)(name);
 }
 
+/* memcheck's own `leak_check [full|summary] [kinds ...] [heuristics
+   SET] [increased|changed|any|new] [limited N]`, as programs and scripts
+   written for memcheck send it: a snapshot under the default name, its
+   kinds found with the heuristics named (by default --leak-check-
+   heuristics).  The other words choose what memcheck prints and change
+   nothing in the file. */
+static void monitor_memcheck_leak_check ( HChar** rest )
+{
+   UInt   heur = HB_(clo).leak_heuristics;
+   HChar* word;
+   HChar* name;
+   while ((word = VG_(strtok_r)(NULL, " ", rest)) != NULL) {
+      HChar* set;
+      if (VG_(strcmp)(word, "heuristics") != 0) continue;
+      set = VG_(strtok_r)(NULL, " ", rest);
+      if (set == NULL || !VG_(parse_enum_set)(HB_HEUR_TOKENS, True, set, &heur)) {
+         VG_(gdb_printf)("leak_check heuristics takes a set of stdstring, "
+                         "length64, newarray, multipleinheritance, all or "
+                         "none\n");
+         return;
+      }
+   }
+   name = default_name();
+   if (write_snapshot_with(name, heur))
+      VG_(gdb_printf)("heapband: leak check written to %s\n", name);
+   else
+      VG_(gdb_printf)("heapband: cannot write the leak check %s\n", name);
+   VG_(free)(name);
+}
+
 /* The name is the rest of the line, spaces included. */
 static void monitor_mark ( HChar* rest )
 {
@@ -144,7 +195,7 @@ Bool HB_(monitor_command) ( const HChar* req )
    HChar* word = VG_(strtok_r)(line, " ", &rest);
    Bool   handled = True;
    if (word == NULL) { VG_(free)(line); return False; }
-   switch (VG_(keyword_id)("help heapband", word, kwd_report_none)) {
+   switch (VG_(keyword_id)("help heapband leak_check", word, kwd_report_none)) {
       case 0:
          print_monitor_help();
          break;
@@ -154,11 +205,16 @@ Bool HB_(monitor_command) ( const HChar* req )
             print_monitor_help();
             break;
          }
-         switch (VG_(keyword_id)("snapshot mark", word, kwd_report_all)) {
+         switch (VG_(keyword_id)("snapshot mark leak_check", word,
+                                 kwd_report_all)) {
             case 0:  monitor_snapshot(&rest); break;
             case 1:  monitor_mark(rest); break;
+            case 2:  monitor_snapshot(&rest); break;
             default: break;   /* keyword_id has said what is expected */
          }
+         break;
+      case 2:
+         monitor_memcheck_leak_check(&rest);
          break;
       default:
          handled = False;

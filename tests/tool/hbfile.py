@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# Reads a heap-band file of version 3 as docs/heapband-format.md specifies
-# it, independently of heapband_print, for the tool's tests:
+# Reads a heap-band file of version 4 (the tool's) as
+# docs/heapband-format.md specifies it, independently of heapband_print,
+# for the tool's tests:
 #
 #   hbfile.py check FILE     every invariant of the spec's list; prints
 #                            "ok: FILE" or the first broken one (exit 1)
@@ -16,6 +17,14 @@
 #   hbfile.py times FILE     one line per sb record with site times: the
 #                            site's frames
 #                            as `sites` gives them, its band, its ranges
+#   hbfile.py kinds FILE     the leak kinds: a line "run" with the run's
+#                            definitely, indirectly, possibly lost and still
+#                            reachable bytes and blocks, then one line per
+#                            site with a block live at exit (its frames as
+#                            `sites` gives them but "FUNCTION (in OBJECT)"
+#                            for a frame without a source, a tab, the same
+#                            eight figures summed over its bands), sorted;
+#                            as tests/tool/mcleaks.py reads memcheck's
 #
 # The file is plain text; numbers are Python integers, so 128-bit
 # integrals are exact.
@@ -39,7 +48,9 @@ def need(cond, msg):
 
 HEADER = ["heapband-format", "tool:", "cmd:", "pid:", "ppid:", "time-unit:",
           "bands:", "band-count:", "columns-budget:", "column-width:",
-          "column-count:", "end-time:", "depth:", "site-limit:"]
+          "column-count:", "end-time:", "depth:", "site-limit:",
+          "leak-scan:"]
+KINDS = ("definitely", "indirectly", "possibly")
 
 
 class HbFile:
@@ -65,6 +76,9 @@ class HbFile:
         self.st = {}             # (b, s) -> [(lo, hi)]: the sb line's times
         self.order = []          # keyword of each record, in order
         self.marks_dropped = 0   # marks-dropped (0: no such record)
+        self.exit_lost = None    # 6 figures, or None
+        self.lost = {}           # b -> 6 figures
+        self.sl = []             # (b, s, 6 figures, index of the line before)
         self._parse()
 
     def _parse(self):
@@ -73,7 +87,9 @@ class HbFile:
             line = self.lines[i]
             need(line.startswith(key + " "), "header line %d is not %s" % (i + 1, key))
             self.header[key] = line[len(key) + 1:]
-        need(self.header["heapband-format"] == "3", "version is not 3")
+        need(self.header["heapband-format"] == "4", "version is not 4")
+        need(self.header["leak-scan:"] in ("yes", "no"), "bad leak-scan")
+        self.scan = self.header["leak-scan:"] == "yes"
         self.nb = int(self.header["band-count:"])
         self.nc = int(self.header["column-count:"])
         self.width = int(self.header["column-width:"])
@@ -120,6 +136,17 @@ class HbFile:
                 self.exit = v
             elif kw == "unknown-frees":
                 pass
+            elif kw == "exit-lost":
+                need(len(v) == 6, "exit-lost: %d fields" % len(v))
+                need(self.exit_lost is None, "exit-lost twice")
+                self.exit_lost = v
+            elif kw == "lost":
+                need(len(v) == 7, "lost: %d fields" % len(v))
+                need(v[0] not in self.lost, "lost %d twice" % v[0])
+                self.lost[v[0]] = v[1:]
+            elif kw == "sl":
+                need(len(v) == 8, "sl: %d fields" % len(v))
+                self.sl.append((v[0], v[1], v[2:], len(self.order) - 2))
             elif kw == "marks-dropped":
                 need(len(v) == 1 and v[0] > 0, "marks-dropped needs a count > 0")
                 need(self.marks_dropped == 0, "marks-dropped twice")
@@ -188,6 +215,13 @@ class HbFile:
                 cols[c] = (col_last[0], col_last[0], col_last[1])
         return cols, cells
 
+    def kind_frame_text(self, n):
+        """A frame as memcheck writes it, without the address."""
+        o, off, src, ln, fn = self.frames[n]
+        if src:
+            return "%s (%s:%d)" % (fn, self.sources[src], ln)
+        return "%s (in %s)" % (fn, self.objects[o] if o else "?")
+
     def frame_text(self, n):
         o, off, src, ln, fn = self.frames[n]
         if src:
@@ -205,10 +239,11 @@ def check(h):
         need(h.bands[b][0] == h.bands[b - 1][1] + 1, "bands not contiguous at %d" % b)
     need(h.bands[-1][1] == 2**64 - 1, "last band")
     # Section order.
-    rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "unknown-frees": 5,
-            "mark": 6, "marks-dropped": 6.5, "col": 7, "cell": 8, "life": 9, "leak": 10,
-            "at-peak": 11, "object": 12, "source": 12, "frame": 12,
-            "site": 12, "sb": 12, "so": 12, "end": 13}
+    rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "exit-lost": 4.5,
+            "unknown-frees": 5, "mark": 6, "marks-dropped": 6.5, "col": 7,
+            "cell": 8, "life": 9, "leak": 10, "lost": 10.5, "at-peak": 11,
+            "object": 12, "source": 12, "frame": 12, "site": 12, "sb": 12,
+            "so": 12, "sl": 12, "end": 13}
     ranks = [rank[k] for k in h.order]
     need(ranks == sorted(ranks), "records out of section order")
     # 3: cells and cols in range, ordered, only with events.
@@ -242,6 +277,81 @@ def check(h):
     # 10: lifetimes.
     need([sum(v[2] for v in h.life), sum(v[3] for v in h.life)] == h.total[2:4], "life sums")
     check_sites(h)
+    check_kinds(h)
+
+
+def lost_within(fig, live_bytes, live_blocks, what):
+    """The three kinds of fig (bytes, blocks pairs) fit in the live
+    figures, and a kind with no block has no byte."""
+    need(all(x >= 0 for x in fig), "%s: a negative figure" % what)
+    for k in range(3):
+        need(fig[2 * k + 1] > 0 or fig[2 * k] == 0, "%s: %s lost bytes without blocks" % (what, KINDS[k]))
+    need(fig[0] + fig[2] + fig[4] <= live_bytes, "%s: lost bytes above live bytes %d" % (what, live_bytes))
+    need(fig[1] + fig[3] + fig[5] <= live_blocks, "%s: lost blocks above live blocks %d" % (what, live_blocks))
+
+
+def check_kinds(h):
+    """Version 4's leak kinds: exit-lost right after exit (with
+    leak-scan: yes only), lost per band within its leak line and adding up
+    to exit-lost, sl right after its sb or so line, within its figures,
+    and adding up to its band's lost line."""
+    if not h.scan:
+        need(h.exit_lost is None and not h.lost and not h.sl, "kind records with leak-scan: no")
+        return
+    need(h.exit_lost is not None, "no exit-lost with leak-scan: yes")
+    i = h.order.index("exit")
+    need(h.order[i + 1] == "exit-lost", "exit-lost does not follow exit")
+    lost_within(h.exit_lost, h.exit[0], h.exit[1], "exit-lost")
+    keys = [int(l.split(" ")[1]) for l in h.lines if l.startswith("lost ")]
+    need(keys == sorted(keys), "lost lines out of order")
+    for b, f in h.lost.items():
+        need(0 <= b < h.nb, "lost %d: no such band" % b)
+        need(any(f[1::2]), "lost %d: no lost block" % b)
+        count, nbytes = h.leak.get(b, (0, 0))
+        lost_within(f, nbytes, count, "lost %d" % b)
+    need([sum(f[k] for f in h.lost.values()) for k in range(6)] == h.exit_lost,
+         "lost lines do not add up to exit-lost")
+    if h.depth == 0:
+        need(not h.sl, "sl lines with depth 0")
+        return
+    rows = [l for l in h.lines[len(HEADER):]]
+    sb = {(b, s): f for (b, s, f) in h.sb}
+    so = {b: f for (b, _, f) in h.so}
+    per_band = {}
+    for (b, s, f, before) in h.sl:
+        prev = rows[before].split(" ")
+        need(prev[0] in ("sb", "so") and int(prev[1]) == b
+             and (int(prev[2]) == s if prev[0] == "sb" else s == 0),
+             "sl %d %d does not follow its sb or so line" % (b, s))
+        need(any(f[1::2]), "sl %d %d: no lost block" % (b, s))
+        line = sb[(b, s)] if s else so[b]
+        lost_within(f, line[4], line[5], "sl %d %d" % (b, s))
+        per_band.setdefault(b, [0] * 6)
+        per_band[b] = [x + y for x, y in zip(per_band[b], f)]
+    need(sorted(per_band) == sorted(h.lost), "bands with sl lines %s, with lost lines %s"
+         % (sorted(per_band), sorted(h.lost)))
+    for b, f in per_band.items():
+        need(f == h.lost[b], "band %d: sl lines add up to %s, lost to %s" % (b, f, h.lost[b]))
+
+
+def kinds(h):
+    """The `kinds` command's lines."""
+    need(h.scan, "leak-scan: no")
+    e = h.exit_lost
+    reach = (h.exit[0] - e[0] - e[2] - e[4], h.exit[1] - e[1] - e[3] - e[5])
+    print("run %s %d %d" % (" ".join(str(x) for x in e), reach[0], reach[1]))
+    need(not h.so, "kinds: sites not listed (use --sites=all)")
+    lost = {(b, s): f for (b, s, f, _) in h.sl}
+    by_site = {}
+    for (b, s, f) in h.sb:
+        if f[5] == 0:
+            continue
+        key = " | ".join(h.kind_frame_text(n) for n in h.sites[s])
+        k = list(lost.get((b, s), [0] * 6))
+        k += [f[4] - k[0] - k[2] - k[4], f[5] - k[1] - k[3] - k[5]]
+        by_site[key] = [x + y for x, y in zip(by_site.get(key, [0] * 8), k)]
+    for key in sorted(by_site):
+        print("%s\t%s" % (key, " ".join(str(x) for x in by_site[key])))
 
 
 def check_sites(h):
@@ -342,6 +452,8 @@ def main():
                 print("%s\t%d\t%s" % (" | ".join(h.frame_text(n) for n in h.sites[s]), b,
                                        " ".join("%d" % lo if lo == hi else "%d-%d" % (lo, hi)
                                                 for lo, hi in ranges)))
+        elif cmd == "kinds":
+            kinds(h)
         elif cmd == "frames":
             for n, (o, off, src, ln, fn) in h.frames.items():
                 print("%s 0x%x %s %s %d" % (h.objects.get(o, "-"), off, fn, h.sources.get(src, "-"), ln))

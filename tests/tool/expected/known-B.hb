@@ -1,4 +1,4 @@
-heapband-format 3
+heapband-format 4
 tool: heapband 0.1.0
 time-unit: B
 bands: quarter
@@ -9,6 +9,7 @@ column-count: 61
 end-time: 31068
 depth: 12
 site-limit: 20
+leak-scan: yes
 band 0 0 0
 band 1 1 1
 band 2 2 2
@@ -264,6 +265,7 @@ band 251 16140901064495857664 18446744073709551615
 total 23 15692 13 15376
 peak 15692 23 15692 15716
 exit 316 10
+exit-lost 0 2 0 0 0 0
 unknown-frees 0
 col 0 496 496 19
 col 1 596 596 20
@@ -294,6 +296,7 @@ leak 0 2 0
 leak 14 5 120
 leak 18 2 96
 leak 22 1 100
+lost 0 0 2 0 0 0 0
 at-peak 0 0 2
 at-peak 14 240 10
 at-peak 16 160 5
@@ -308,7 +311,9 @@ site 1 1 1
 frame 2 1 0xOFFSET 1 14 main
 site 2 1 2
 sb 0 1 1 0 0 1 0 1 0 0
+sl 0 1 0 1 0 0 0 0
 sb 0 2 1 0 0 1 0 1 0 0
+sl 0 2 0 1 0 0 0 0
 frame 3 1 0xOFFSET 1 15 main
 site 3 1 3
 sb 14 3 10 240 240 10 120 5 240 0
