@@ -49,8 +49,16 @@
    would refuse with a NULL (glibc's posix_memalign says ENOMEM, as the
    preload does for every NULL); such a request gets NULL here instead.
 
+   mallinfo() (the core's, through the preload) would count the cached
+   blocks as in use, the arena having lent them; the core's
+   VG_(free_queue_volume) and VG_(free_queue_length), meant for tools
+   that defer frees, carry them, so a program sees what it would without
+   the cache (Valgrind's memcheck/tests/mallinfo exited 2 before).
+
    Invariant: every block on list k holds at least k * HB_CACHE_GRAIN
-   usable bytes, and the lists hold at most HB_CACHE_MAX_HELD bytes.
+   usable bytes, and the lists hold at most HB_CACHE_MAX_HELD bytes;
+   VG_(free_queue_volume) and _length are the usable bytes and the number
+   of the blocks on the lists.
    Cost: a hit is a list pop; a miss or a bypass costs the arena call. */
 
 #include "hb_heap.h"
@@ -66,7 +74,12 @@
 /* The largest alignment the core's arena accepts. */
 #define HB_MAX_ALIGNMENT   (16 * 1024 * 1024)
 
-typedef struct _CachedBlock { struct _CachedBlock* next; } CachedBlock;
+/* A cached block: the client has freed it, so its first words are ours.
+   Every block holds at least HB_CACHE_GRAIN bytes, room for both. */
+typedef struct _CachedBlock {
+   struct _CachedBlock* next;
+   SizeT                usable;   /* the arena's size of it */
+} CachedBlock;
 
 static CachedBlock* free_lists[HB_CACHE_CLASSES];
 static SizeT        bytes_held = 0;
@@ -103,6 +116,8 @@ void* HB_(heap_alloc) ( SizeT alignB, SizeT szB )
    if (b == NULL) return VG_(cli_malloc)(alignB, (SizeT)k * HB_CACHE_GRAIN);
    free_lists[k] = b->next;
    bytes_held -= (SizeT)k * HB_CACHE_GRAIN;
+   VG_(free_queue_volume) -= (Long)b->usable;
+   VG_(free_queue_length)--;
    n_reused++;
    return b;
 }
@@ -121,9 +136,15 @@ void HB_(heap_free) ( void* p )
       VG_(cli_free)(p);
       return;
    }
-   b->next = free_lists[k];
+   b->next   = free_lists[k];
+   b->usable = usable;
    free_lists[k] = b;
    bytes_held += (SizeT)k * HB_CACHE_GRAIN;
+   /* The arena counts the block as on loan; the core's mallinfo() takes
+      these off it, as it does for memcheck's queue of freed blocks, so
+      the program sees its freed block as free, as without the cache. */
+   VG_(free_queue_volume) += (Long)usable;
+   VG_(free_queue_length)++;
    if (bytes_held > max_bytes_held) max_bytes_held = bytes_held;
 }
 
