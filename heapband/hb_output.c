@@ -25,6 +25,10 @@
    deterministic program give files that differ only in those two lines.
    Only cells with an event, and columns with such a cell, are written.
 
+   Where the bytes go, and whether they stay, is hb_outfile.c's: this
+   file only hands them to its writer (hb_writer.c), which checks every
+   write.
+
    A snapshot (hb_snapshot.c) writes the same file at any moment: every
    figure is read through accessors that leave the modules as they were,
    and "at exit" means at the snapshot's time.
