@@ -59,6 +59,13 @@ static Bool      finished = False;
 static HbCell*   cells;           /* n_bands * budget, cells[b*budget+col] */
 static HbColumn* columns;         /* budget */
 
+/* Per column, a bit per band whose cell has an allocation or a free:
+   the cells a file writes, found without reading the other cells, so a
+   write costs the records it writes, not columns x bands. */
+#define HB_MASK_WORDS (HB_MAX_BANDS / 64)
+typedef struct { ULong w[HB_MASK_WORDS]; } BandMask;
+static BandMask* event_bands;     /* budget */
+
 static ULong     band_live_B[HB_MAX_BANDS];
 static HbTime    band_integral_t[HB_MAX_BANDS];
 static ULong     heap_live_B = 0;
@@ -83,6 +90,12 @@ void HB_(columns_init) ( UInt budget_cols, UInt bands )
    n_bands = bands;
    cells   = alloc_zeroed_grid((SizeT)budget * n_bands * sizeof(HbCell));
    columns = VG_(calloc)("hb.columns.cols", budget, sizeof(HbColumn));
+   event_bands = VG_(calloc)("hb.columns.events", budget, sizeof(BandMask));
+}
+
+static void note_event ( UInt col, UInt band )
+{
+   event_bands[col].w[band / 64] |= 1ULL << (band % 64);
 }
 
 static HbCell* cell_at ( UInt col, UInt band )
@@ -177,7 +190,9 @@ static void halve_resolution ( void )
             VG_(memset)(cell_at(j, b), 0, sizeof(HbCell));
    }
    for (j = 0; j < kept; j++) {
-      UInt a = 2 * j, c = 2 * j + 1;
+      UInt a = 2 * j, c = 2 * j + 1, k;
+      for (k = 0; k < HB_MASK_WORDS; k++)
+         event_bands[j].w[k] = event_bands[a].w[k] | event_bands[c].w[k];
       columns[j].live_end_B = columns[c].live_end_B;
       columns[j].blocks_end = columns[c].blocks_end;
       columns[j].live_max_B = columns[a].live_max_B > columns[c].live_max_B
@@ -186,6 +201,7 @@ static void halve_resolution ( void )
    }
    VG_(memset)(&columns[kept], 0, (budget - kept) * sizeof(HbColumn));
    tl_assert(width * 2 > width);   /* W never wraps around */
+   VG_(memset)(&event_bands[kept], 0, (budget - kept) * sizeof(BandMask));
    width *= 2;
    open_col = kept;   /* not started yet: the caller starts it */
 }
@@ -219,6 +235,7 @@ static void band_gains ( HbTime t, UInt band, SizeT szB )
    note_band_used(band);
    integrate_band(band, t);
    band_live_B[band] += szB;
+   note_event(open_col, band);
    cell->allocs_n++;
    cell->allocs_B += szB;
    if (band_live_B[band] > cell->live_max_B)
@@ -234,6 +251,7 @@ static void band_loses ( HbTime t, UInt band, SizeT szB )
    tl_assert(band < bands_in_use && band_live_B[band] >= szB);
    tl_assert(heap_live_B >= szB && heap_live_blocks > 0);
    band_live_B[band] -= szB;
+   note_event(open_col, band);
    cell->frees_n++;
    cell->frees_B += szB;
    heap_live_B -= szB;
@@ -290,6 +308,27 @@ UInt   HB_(columns_budget) ( void ) { return budget; }
 HbTime HB_(columns_width)  ( void ) { return width; }
 const HbColumn* HB_(column) ( UInt col ) { return &columns[col]; }
 const HbCell*   HB_(cell)   ( UInt col, UInt band ) { return cell_at(col, band); }
+
+Bool HB_(column_quiet) ( UInt col )
+{
+   UInt k;
+   for (k = 0; k < HB_MASK_WORDS; k++)
+      if (event_bands[col].w[k] != 0) return False;
+   return True;
+}
+
+UInt HB_(column_next_band) ( UInt col, UInt from )
+{
+   UInt k = from / 64;
+   ULong word;
+   if (from >= n_bands) return n_bands;
+   word = event_bands[col].w[k] & (~0ULL << (from % 64));
+   for (;;) {
+      if (word != 0) return k * 64 + (UInt)__builtin_ctzll(word);
+      if (++k == HB_MASK_WORDS) return n_bands;
+      word = event_bands[col].w[k];
+   }
+}
 
 /*--------------------------------------------------------------------*/
 /*--- end                                             hb_columns.c ---*/

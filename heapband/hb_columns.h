@@ -54,6 +54,12 @@ UInt              HB_(columns_budget) ( void );
 HbTime            HB_(columns_width)  ( void );
 const HbColumn*   HB_(column)         ( UInt col );
 const HbCell*     HB_(cell)           ( UInt col, UInt band );
+/* Whether no cell of column col has an allocation or a free (a quiet
+   column, not written), and the first band >= from whose cell in col has
+   one (n_bands if none): O(1) each, so that writing the file costs the
+   cells written. */
+Bool              HB_(column_quiet)    ( UInt col );
+UInt              HB_(column_next_band)( UInt col, UInt from );
 
 #endif
 

@@ -35,6 +35,11 @@
 /* The longest mark name, in bytes (section 3, "mark" records). */
 #define HB_MARK_NAME_MAX 200
 
+/* The most "mark" lines a file may have (section 3): the tool keeps a
+   run's first HB_MARKS_MAX marks and counts the rest in "marks-dropped",
+   so a reader's memory for marks stays bounded. */
+#define HB_MARKS_MAX 10000
+
 /* The most size bands a file may have (section 2, "band" records): the
    quarter layout's 252 (band 0, then 64 octaves of at most four
    sub-bands) rounded up to a power of two, since the tool packs a band

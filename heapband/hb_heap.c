@@ -17,7 +17,8 @@
      small blocks.
    - Invariant (asserted at push and pop): every block on list k holds at
      least k * HB_CACHE_GRAIN usable bytes; the lists hold at most
-     HB_CACHE_MAX_HELD bytes.
+     HB_CACHE_MAX_HELD bytes; VG_(free_queue_volume) and _length are the
+     usable bytes and the number of the blocks on the lists (mallinfo).
    - Cost: a hit is a list pop; a miss or a bypass costs the arena call.
 
    The client's blocks come from the core's client arena (VG_(cli_malloc)),
@@ -51,7 +52,13 @@
    The arena panics (VG_(arena_memalign): bad alignment) on an alignment
    above 16 MiB or one that is not a power of two, which the C library
    would refuse with a NULL (glibc's posix_memalign says ENOMEM, as the
-   preload does for every NULL); such a request gets NULL here instead. */
+   preload does for every NULL); such a request gets NULL here instead.
+
+   mallinfo() (the core's, through the preload) would count the cached
+   blocks as in use, the arena having lent them; the core's
+   VG_(free_queue_volume) and VG_(free_queue_length), meant for tools
+   that defer frees, carry them, so a program sees what it would without
+   the cache (Valgrind's memcheck/tests/mallinfo exited 2 before). */
 
 #include "hb_heap.h"
 #include "pub_tool_libcassert.h"
@@ -66,7 +73,12 @@
 /* The largest alignment the core's arena accepts. */
 #define HB_MAX_ALIGNMENT   (16 * 1024 * 1024)
 
-typedef struct _CachedBlock { struct _CachedBlock* next; } CachedBlock;
+/* A cached block: the client has freed it, so its first words are ours.
+   Every block holds at least HB_CACHE_GRAIN bytes, room for both. */
+typedef struct _CachedBlock {
+   struct _CachedBlock* next;
+   SizeT                usable;   /* the arena's size of it */
+} CachedBlock;
 
 static CachedBlock* free_lists[HB_CACHE_CLASSES];
 static SizeT        bytes_held = 0;
@@ -105,6 +117,8 @@ void* HB_(heap_alloc) ( SizeT alignB, SizeT szB )
    free_lists[k] = b->next;
    b->next = NULL;   /* no stale link for the leak scan (hb_leakscan.c) */
    bytes_held -= (SizeT)k * HB_CACHE_GRAIN;
+   VG_(free_queue_volume) -= (Long)b->usable;
+   VG_(free_queue_length)--;
    n_reused++;
    return b;
 }
@@ -124,9 +138,15 @@ void HB_(heap_free) ( void* p )
       return;
    }
    tl_assert(k < HB_CACHE_CLASSES && usable >= (SizeT)k * HB_CACHE_GRAIN);
-   b->next = free_lists[k];
+   b->next   = free_lists[k];
+   b->usable = usable;
    free_lists[k] = b;
    bytes_held += (SizeT)k * HB_CACHE_GRAIN;
+   /* The arena counts the block as on loan; the core's mallinfo() takes
+      these off it, as it does for memcheck's queue of freed blocks, so
+      the program sees its freed block as free, as without the cache. */
+   VG_(free_queue_volume) += (Long)usable;
+   VG_(free_queue_length)++;
    if (bytes_held > max_bytes_held) max_bytes_held = bytes_held;
 }
 

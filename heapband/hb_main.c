@@ -108,6 +108,7 @@
 #include "hb_marks.h"
 #include "hb_mempool.h"
 #include "hb_options.h"
+#include "hb_outfile.h"
 #include "hb_output.h"
 #include "hb_sites.h"
 #include "hb_snapshot.h"
@@ -129,6 +130,7 @@
 #include "pub_tool_options.h"
 #include "pub_tool_replacemalloc.h"
 #include "pub_tool_tooliface.h"
+#include "pub_tool_vkiscnums.h"
 
 /*------------------------------------------------------------*/
 /*--- Events                                               ---*/
@@ -478,11 +480,21 @@ static void check_preload_present ( void )
    VG_(free)(path);
 }
 
+/* The output file's name now (%p: this process), checked: a run whose
+   file could not be created is refused before it starts. */
+static void check_out_file ( void )
+{
+   HChar* name = HB_(out_file_name)();
+   HB_(outfile_check_can_create)(name);
+   VG_(free)(name);
+}
+
 static void hb_post_clo_init ( void )
 {
    check_preload_present();
    HB_(check_valgrind_version)();
    HB_(options_done)();
+   check_out_file();
    HB_(time_init)(HB_(clo).time_unit);
    HB_(bands_init)(HB_(clo).quarter);
    HB_(columns_init)(HB_(clo).columns, HB_(n_bands)());
@@ -558,6 +570,20 @@ static void hb_fini ( Int exitcode )
       HB_(print_summary)(end, written);
    if (VG_(clo_stats))   /* the core leaves a tool's statistics to fini */
       hb_print_stats();
+   HB_(outfile_exit_if_failed)();   /* last: it may end the process */
+}
+
+/* Only exit_group matters: a client that calls it ends normally, so a
+   lost file may change its exit status (hb_outfile.c). */
+static void hb_pre_syscall ( ThreadId tid, UInt sysno, UWord* args,
+                             UInt n_args )
+{
+   if (sysno == __NR_exit_group) HB_(outfile_client_exits)();
+}
+
+static void hb_post_syscall ( ThreadId tid, UInt sysno, UWord* args,
+                              UInt n_args, SysRes res )
+{
 }
 
 /* The redzone each side of a client block: the core's minimum, a word,
@@ -589,6 +615,7 @@ static void hb_pre_clo_init ( void )
                                    HB_(print_usage),
                                    HB_(print_debug_usage));
    VG_(needs_client_requests)   (hb_handle_client_request);
+   VG_(needs_syscall_wrapper)   (hb_pre_syscall, hb_post_syscall);
    VG_(needs_print_stats)       (hb_print_stats);
    VG_(needs_malloc_replacement)(hb_malloc,
                                  hb___builtin_new,

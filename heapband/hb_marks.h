@@ -17,9 +17,8 @@
 
 #include "hb_global.h"
 
-/* The most marks a run keeps; later ones are counted as dropped
-   (docs/heapband-format.md, section 3, `marks-dropped`). */
-#define HB_MARKS_MAX 10000
+/* The most marks a run keeps, HB_MARKS_MAX (hb_format.h: the format's
+   limit); later ones are counted as dropped. */
 
 /* A phase marker: its time and its name as the client gave it (any bytes
    but NUL, at most HB_MARK_NAME_MAX of them, never empty). */

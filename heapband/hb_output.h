@@ -18,9 +18,10 @@
 #include "hb_global.h"
 
 /* Writes the file named by --heapband-out-file (expanded now, so that a
-   forked child writes its own) under a temporary name, then renames it;
-   a name that is not a regular file (/dev/null, a pipe) is written in
-   place.  Returns the final name, or NULL if it could not be written. */
+   forked child writes its own) whole or not at all (hb_outfile.c: a
+   temporary renamed onto the file the name's links lead to; a name that
+   is not a regular file, /dev/null or a pipe, is written in place).
+   Returns the final name, or NULL if it could not be written. */
 const HChar* HB_(write_file)   ( HbTime end );
 /* The output name, expanded now (%p: this process). */
 HChar*       HB_(out_file_name)( void );

@@ -71,7 +71,10 @@ int hb_write_html(const struct hb_chart_job *job)
         };
         struct hb_error err = { HB_ERR_NONE, 0, "" };
         if (hb_html_write(o->html, &page, &err) < 0) {
-            hb_error_print(&err, NULL);
+            if (err.kind == HB_ERR_OUTPUT)      /* name the file, as images do */
+                fprintf(stderr, "heapband_print: %s: %s\n", o->html, err.msg);
+            else
+                hb_error_print(&err, NULL);
             status = hb_error_status(&err);
         }
     }

@@ -107,6 +107,24 @@ static int add_pattern(struct hb_suppressions *s, const char *pattern,
     return 0;
 }
 
+/* One line of in into buf (size HB_LINE_MAX + 1), without its newline,
+ * its length in *len: 1, 0 at the end of the file, -1 for a line longer
+ * than HB_LINE_MAX.  Read byte by byte, so that a NUL byte is seen where
+ * it is instead of ending the line for the string functions. */
+static int read_line(FILE *in, char *buf, size_t *len)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (n == HB_LINE_MAX)
+            return -1;
+        buf[n++] = (char)c;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return c == EOF && n == 0 ? 0 : 1;
+}
+
 int hb_suppressions_load(struct hb_suppressions *s, const char *path,
                          struct hb_error *err)
 {
@@ -114,14 +132,22 @@ int hb_suppressions_load(struct hb_suppressions *s, const char *path,
     if (in == NULL)
         return hb_error_set(err, HB_ERR_INPUT, 0, "cannot read the "
                             "suppression file");
-    char buf[HB_LINE_MAX + 2];
+    char buf[HB_LINE_MAX + 1];
     unsigned long line = 0;
-    int r = 0;
-    while (r == 0 && fgets(buf, sizeof buf, in) != NULL) {
+    size_t len;
+    int r = 0, got;
+    while (r == 0 && (got = read_line(in, buf, &len)) != 0) {
         line++;
-        if (strchr(buf, '\n') == NULL && !feof(in)) {
+        if (got < 0) {
             r = hb_error_set(err, HB_ERR_INPUT, line, "line longer than %d "
                              "bytes", HB_LINE_MAX);
+            break;
+        }
+        const char *nul = memchr(buf, '\0', len);
+        if (nul != NULL) {
+            r = hb_error_set(err, HB_ERR_INPUT, line, "a NUL byte in "
+                             "column %zu (a suppression file is text)",
+                             (size_t)(nul - buf) + 1);
             break;
         }
         char *text = trim(buf);

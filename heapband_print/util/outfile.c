@@ -6,14 +6,21 @@
  * The temporary is ".NAME.tmp-PID-N" in the target's directory, so that
  * the rename stays on one file system and is atomic; open(O_EXCL) never
  * reuses a file someone else made, and mode 0666 under the umask gives it
- * the mode a new file would get.
+ * the mode a new file would get.  A printer killed while writing leaves
+ * its temporary: the next one that writes the same target removes those
+ * whose PID is no live process.  The data goes through a stdio stream of
+ * our own (fopencookie) whose writes keep the first errno, so that a full
+ * disk is reported as such, not as stdio's bare error flag.
  */
-#define _XOPEN_SOURCE 700           /* fdopen, realpath */
+#define _GNU_SOURCE                 /* fopencookie */
 
 #include "outfile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -77,24 +84,146 @@ int hb_outfile_refused(const char *option, const char *path,
                         "'%s' %s: refusing to overwrite it", path, why);
 }
 
-/* The file a path names after its symlinks, in new memory; a path that
- * does not exist (but whose name is not a dangling link) is its own. */
+/* Symbolic links followed before giving up, as the kernel's limit. */
+#define LINKS_MAX 40
+
+/* A link's text read as the kernel does: relative to its directory. */
+static char *link_target(const char *path, const char *text)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir = text[0] != '/' && slash ? (size_t)(slash - path) + 1 : 0;
+    char *out = malloc(dir + strlen(text) + 1);
+    if (out != NULL) {
+        memcpy(out, path, dir);
+        strcpy(out + dir, text);
+    }
+    return out;
+}
+
+/* The file a path names after its symlinks (of its last part; the kernel
+ * follows those of its directories), in new memory: the temporary goes
+ * beside it and is renamed onto it, so a link stays a link and a dangling
+ * one gets its file.  A path that is no link is its own target. */
 static char *resolve_target(const char *path, struct hb_error *err)
 {
-    struct stat st;
-    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode)) {
-        char *copy = strdup(path);
-        if (copy == NULL)
-            hb_error_nomem(err, "naming the output file");
-        return copy;
+    char *cur = strdup(path);
+    char text[PATH_MAX + 1];
+    for (int hops = 0; cur != NULL; hops++) {
+        ssize_t n = readlink(cur, text, sizeof text - 1);
+        if (n < 0)
+            return cur;
+        if (hops == LINKS_MAX) {
+            free(cur);
+            hb_error_set(err, HB_ERR_OUTPUT, 0, "cannot write: %s",
+                         strerror(ELOOP));
+            return NULL;
+        }
+        text[n] = 0;
+        char *next = link_target(cur, text);
+        free(cur);
+        cur = next;
     }
-    char *target = realpath(path, NULL);
-    if (target == NULL)
-        hb_error_set(err, HB_ERR_OUTPUT, 0, "cannot write: %s",
-                     errno == ENOENT ? "a symlink to a missing file"
-                                     : strerror(errno));
-    return target;
+    hb_error_nomem(err, "naming the output file");
+    return NULL;
 }
+
+/* ------------------------------------------------- stale temporaries */
+
+/* The PID of a directory entry ".NAME.tmp-PID-N" of target NAME, or 0. */
+static long temp_pid(const char *entry, const char *name)
+{
+    size_t n = strlen(name);
+    if (entry[0] != '.' || strncmp(entry + 1, name, n) != 0
+        || strncmp(entry + 1 + n, ".tmp-", 5) != 0)
+        return 0;
+    const char *p = entry + n + 6;
+    char *end;
+    errno = 0;
+    long pid = strtol(p, &end, 10);
+    if (end == p || *end != '-' || pid <= 0 || errno != 0)
+        return 0;
+    p = end + 1;
+    (void)strtoul(p, &end, 10);
+    return end != p && *end == 0 ? pid : 0;
+}
+
+/* kill(pid, 0) fails with ESRCH only when no such process exists; a
+ * process of another user (EPERM) is alive. */
+static int process_gone(long pid)
+{
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Remove the temporaries of target that dead printers left. */
+static void remove_stale_temps(const char *target)
+{
+    const char *slash = strrchr(target, '/');
+    size_t dir_len = slash ? (size_t)(slash - target) + 1 : 0;
+    char *dir = dir_len ? strndup(target, dir_len) : strdup(".");
+    DIR *d = dir ? opendir(dir) : NULL;
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        long pid = temp_pid(e->d_name, target + dir_len);
+        if (pid == 0 || pid == (long)getpid() || !process_gone(pid))
+            continue;
+        char *stale = malloc(dir_len + strlen(e->d_name) + 1);
+        if (stale == NULL)
+            break;
+        memcpy(stale, target, dir_len);
+        strcpy(stale + dir_len, e->d_name);
+        unlink(stale);
+        free(stale);
+    }
+    if (d != NULL)
+        closedir(d);
+    free(dir);
+}
+
+/* ------------------------------------------------ a stream keeping errno */
+
+/* The descriptor under out->fp: every write is continued until done or
+ * failed, and the first errno is kept for the message. */
+static ssize_t cookie_write(void *cookie, const char *buf, size_t size)
+{
+    struct hb_outfile *out = cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(out->fd, buf + done, size - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (out->write_errno == 0)
+                out->write_errno = n < 0 ? errno : EIO;
+            return -1;
+        }
+        done += (size_t)n;
+    }
+    return (ssize_t)done;
+}
+
+static int cookie_close(void *cookie)
+{
+    struct hb_outfile *out = cookie;
+    int r = close(out->fd);
+    if (r != 0 && out->write_errno == 0)
+        out->write_errno = errno;
+    out->fd = -1;
+    return r;
+}
+
+static int open_stream(struct hb_outfile *out, int fd)
+{
+    static const cookie_io_functions_t io = {
+        .read = NULL, .write = cookie_write, .seek = NULL,
+        .close = cookie_close
+    };
+    out->fd = fd;
+    out->write_errno = 0;
+    out->fp = fopencookie(out, "w", io);
+    return out->fp != NULL ? 0 : -1;
+}
+
+/* --------------------------------------------------------------- files */
 
 /* Create the temporary beside target: ".NAME.tmp-PID-N" in its directory.
  * Returns its descriptor, or -1 with errno set. */
@@ -127,17 +256,31 @@ static int create_temp(const char *target, char **temp_path)
 static int open_direct(struct hb_outfile *out, const char *path,
                        struct hb_error *err)
 {
-    out->fp = fopen(path, "wb");
-    if (out->fp == NULL)
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0)
         return hb_error_set(err, HB_ERR_OUTPUT, 0, "cannot write: %s",
                             strerror(errno));
+    if (open_stream(out, fd) < 0) {
+        close(fd);
+        return hb_error_nomem(err, "opening the output file");
+    }
     return 0;
+}
+
+/* A file larger than RLIMIT_FSIZE would kill the printer with SIGXFSZ
+ * and leave its temporary: ignored, the write fails with EFBIG instead,
+ * which is cleaned up after like any write error. */
+static void write_errors_not_signals(void)
+{
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 int hb_outfile_open(struct hb_outfile *out, const char *path,
                     struct hb_error *err)
 {
     memset(out, 0, sizeof *out);
+    out->fd = -1;
+    write_errors_not_signals();
     if (strcmp(path, "-") == 0) {
         out->fp = stdout;
         out->is_stdout = 1;
@@ -149,10 +292,10 @@ int hb_outfile_open(struct hb_outfile *out, const char *path,
     out->target_path = resolve_target(path, err);
     if (out->target_path == NULL)
         return -1;
+    remove_stale_temps(out->target_path);
     int fd = create_temp(out->target_path, &out->temp_path);
     if (fd >= 0) {
-        out->fp = fdopen(fd, "wb");
-        if (out->fp != NULL)
+        if (open_stream(out, fd) == 0)
             return 0;
         close(fd);
     }
@@ -171,8 +314,10 @@ int hb_outfile_commit(struct hb_outfile *out, struct hb_error *err)
             err, HB_ERR_OUTPUT, 0, "cannot write: %s", strerror(errno));
     int failed = ferror(out->fp) ? EIO : 0;
     if (fclose(out->fp) != 0 && !failed)
-        failed = errno ? errno : EIO;
+        failed = EIO;
     out->fp = NULL;
+    if (failed && out->write_errno != 0)
+        failed = out->write_errno;          /* the real reason */
     if (!failed && out->temp_path
         && rename(out->temp_path, out->target_path) != 0)
         failed = errno;

@@ -9,8 +9,11 @@
  * Every file the printer writes goes through here.  A regular file (new or
  * existing) is written under a temporary name beside its target, created
  * with O_EXCL and the mode a new file gets, and renamed over the target
- * only when complete; a symlink is followed and the file it points to is
- * replaced, so the link keeps pointing at the new file.  "-" (standard
+ * only when complete; a symlink is followed (up to 40 links) and the file
+ * it leads to is replaced (or created, for a dangling link), so the link
+ * keeps pointing at the new file.  Temporaries that killed printers left
+ * for the same target are removed, and SIGXFSZ is ignored so that a file
+ * past the size limit is a write error, cleaned up after.  "-" (standard
  * output) and special files (a FIFO, /dev/null, a terminal) are written
  * directly, as there is nothing to rename.
  *
@@ -28,6 +31,8 @@
 
 struct hb_outfile {
     FILE *fp;               /* write the data here */
+    int fd;                 /* under fp (not for stdout) */
+    int write_errno;        /* the first write's errno, 0 if none */
     char *temp_path;        /* the temporary file, or NULL: written directly */
     char *target_path;      /* what temp_path is renamed to */
     int is_stdout;

@@ -276,6 +276,9 @@ def check(h):
          "at-peak records do not add up to peak")
     # 10: lifetimes.
     need([sum(v[2] for v in h.life), sum(v[3] for v in h.life)] == h.total[2:4], "life sums")
+    # 8: at most 10,000 marks.
+    need(h.order.count("mark") <= 10000, "more than 10000 marks")
+    check_flow(h, cols, cells, used)
     check_sites(h)
     check_kinds(h)
 
@@ -352,6 +355,39 @@ def kinds(h):
         by_site[key] = [x + y for x, y in zip(by_site.get(key, [0] * 8), k)]
     for key in sorted(by_site):
         print("%s\t%s" % (key, " ".join(str(x) for x in by_site[key])))
+
+
+def check_flow(h, cols, cells, used):
+    """Invariants 11 to 13: bytes fit their band, live bytes and blocks
+    follow from the events, integrals are bounded by the most live."""
+    def fits(b, count, nbytes):
+        lo, hi = h.bands[b]
+        return count * lo <= nbytes <= count * hi
+    for (c, b), v in h.cells.items():
+        need(fits(b, v[0], v[1]) and fits(b, v[2], v[3]), "cell %d %d: bytes outside the band" % (c, b))
+    for v in h.life:
+        need(fits(v[0], v[2], v[3]), "life %d %d: bytes outside the band" % (v[0], v[1]))
+    for b, (n, nbytes) in h.leak.items():
+        need(fits(b, n, nbytes), "leak %d: bytes outside the band" % b)
+    for b, (nbytes, n) in h.at_peak.items():
+        need(fits(b, n, nbytes), "at-peak %d: bytes outside the band" % b)
+    start = {b: 0 for b in used}
+    heap_live = heap_blocks = 0
+    for c in range(h.nc):
+        span = h.span(c)
+        ev = [0, 0, 0, 0]   # allocs, frees, alloc bytes, integral
+        for b in used:
+            a, ab, f, fb, end, mx, integral = cells[(c, b)]
+            need(end == start[b] + ab - fb, "cell %d %d: LIVE_END not from the events" % (c, b))
+            need(start[b] <= mx <= start[b] + ab, "cell %d %d: LIVE_MAX out of bounds" % (c, b))
+            need(integral <= mx * span, "cell %d %d: LIVE_INTEGRAL above LIVE_MAX x span" % (c, b))
+            ev = [ev[0] + a, ev[1] + f, ev[2] + ab, ev[3] + integral]
+            start[b] = end
+        live_end, live_max, blocks_end = cols[c]
+        need(blocks_end == heap_blocks + ev[0] - ev[1], "column %d: BLOCKS_END not from the events" % c)
+        need(heap_live <= live_max <= heap_live + ev[2], "column %d: LIVE_MAX out of bounds" % c)
+        need(ev[3] <= live_max * span, "column %d: LIVE_INTEGRAL above LIVE_MAX x span" % c)
+        heap_live, heap_blocks = live_end, blocks_end
 
 
 def check_sites(h):

@@ -356,7 +356,8 @@ int hb_check_sections(struct hb_checks *checks, const struct hb_file *f,
         || check_inv5_columns(checks, f, err) < 0
         || check_inv6_exit(checks, f, err) < 0
         || check_inv10_lifetimes(checks, f, err) < 0
-        || check_inv7_peak(checks, f, err) < 0)
+        || check_inv7_peak(checks, f, err) < 0
+        || hb_check_flow(f, err) < 0)
         return -1;
     if (checks->sites_problem.kind != HB_ERR_NONE)       /* invariant 8 */
         return hb_error_set(err, HB_ERR_INPUT, checks->sites_problem.line,

@@ -102,8 +102,19 @@ int hb_check_sites_named(const struct hb_checks *checks,
  * Returns 0 or -1 with *err filled (out of memory too). */
 int hb_check_unique_sites(const struct hb_file *f, struct hb_error *err);
 
-/* After the line pass: invariants 4, 5, 6, 10, 7 and (version 3) 8,
- * reporting the first problem, in that order.  Returns 0 or -1 with *err
+/* Invariant 11 (hbfile_flow.c): count blocks of band b can hold `bytes`
+ * bytes (count * LO <= bytes <= count * HI; so band 0 holds none). */
+int hb_band_bytes_fit(const struct hb_file *f, uint64_t b, uint64_t count,
+                      uint64_t bytes);
+
+/* Invariants 12 and 13 (hbfile_flow.c), after the line pass and the
+ * others: every cell's and column's live bytes and blocks follow from
+ * the events before them, and their live integrals are at most their
+ * LIVE_MAX times the span.  Returns 0, or -1 with an input error. */
+int hb_check_flow(const struct hb_file *f, struct hb_error *err);
+
+/* After the line pass: invariants 4, 5, 6, 10, 7, 12 and 13 and
+ * (version 3) 8, reporting the first problem, in that order.  Returns 0 or -1 with *err
  * filled. */
 int hb_check_sections(struct hb_checks *checks, const struct hb_file *f,
                       struct hb_error *err);

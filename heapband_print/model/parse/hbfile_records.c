@@ -53,6 +53,13 @@ static int parse_cell(struct hb_parser *p)
 
 /* -------------------------------------------------------- lifetimes, leaks */
 
+/* Invariant 11: a record's bytes do not fit its count of blocks. */
+static int band_misfit(struct hb_lexer *lx, const char *keyword, uint64_t b)
+{
+    return hb_lex_fail(lx, "'%s %llu': BYTES does not fit its blocks in the "
+                       "band's sizes", keyword, (unsigned long long)b);
+}
+
 static int parse_life(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
@@ -73,6 +80,8 @@ static int parse_life(struct hb_parser *p)
     }
     if (v[2] == 0)
         return hb_lex_fail(lx, "'life' record with COUNT 0");
+    if (!hb_band_bytes_fit(f, v[0], v[2], v[3]))
+        return band_misfit(lx, "life", v[0]);
     if (HB_PARSE_GROW(p, f->lifes, p->cap_lifes, f->nlifes) < 0)
         return -1;
     struct hb_liferec *r = &f->lifes[f->nlifes++];
@@ -96,6 +105,8 @@ static int parse_leak(struct hb_parser *p)
                            (unsigned long long)v[0]);
     if (v[1] == 0)
         return hb_lex_fail(lx, "'leak' record with COUNT 0");
+    if (!hb_band_bytes_fit(f, v[0], v[1], v[2]))
+        return band_misfit(lx, "leak", v[0]);
     if (HB_PARSE_GROW(p, f->leaks, p->cap_leaks, f->nleaks) < 0)
         return -1;
     struct hb_leakrec *r = &f->leaks[f->nleaks++];
@@ -120,6 +131,8 @@ static int parse_at_peak(struct hb_parser *p)
                            (unsigned long long)v[0]);
     if (v[2] == 0)
         return hb_lex_fail(lx, "'at-peak' record with BLOCKS 0");
+    if (!hb_band_bytes_fit(f, v[0], v[2], v[1]))
+        return band_misfit(lx, "at-peak", v[0]);
     if (HB_PARSE_GROW(p, f->atpeaks, p->cap_atpeaks, f->natpeaks) < 0)
         return -1;
     struct hb_atpeakrec *r = &f->atpeaks[f->natpeaks++];
@@ -266,6 +279,10 @@ static int parse_mark(struct hb_parser *p)
     if (f->nmarks > 0 && t < f->marks[f->nmarks - 1].t)
         return hb_lex_fail(lx, "mark time %llu is before the previous mark's",
                            (unsigned long long)t);
+    if (f->nmarks == HB_MARKS_MAX)
+        return hb_lex_fail(lx, "more than %d 'mark' lines (the format's "
+                           "limit; the tool counts the rest in "
+                           "'marks-dropped')", HB_MARKS_MAX);
     if (HB_PARSE_GROW(p, f->marks, p->cap_marks, f->nmarks) < 0)
         return -1;
     struct hb_markrec *m = &f->marks[f->nmarks];

@@ -158,6 +158,12 @@ int hb_store_cell(struct hb_parser *p, const uint64_t *v, hb_u128 integral)
         return hb_lex_fail(lx, "cell %llu %llu: LIVE_END is larger than "
                            "LIVE_MAX", (unsigned long long)v[0],
                            (unsigned long long)v[1]);
+    if (!hb_band_bytes_fit(f, v[1], v[2], v[3])
+        || !hb_band_bytes_fit(f, v[1], v[4], v[5]))
+        return hb_lex_fail(lx, "cell %llu %llu: ALLOC_BYTES or FREE_BYTES "
+                           "does not fit its blocks in the band's sizes",
+                           (unsigned long long)v[0],
+                           (unsigned long long)v[1]);
     if (f->ncells == p->cap_cells && reserve_cells(p) < 0)
         return -1;
     struct hb_cellrec *r = &f->cells[f->ncells++];
