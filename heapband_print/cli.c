@@ -446,6 +446,13 @@ static const struct option_spec options[] = {
       NULL },
     { "--html", BOTH, VALUE, set_file_name, FIELD(html), NULL, NULL,
       "--html=FILE", "an interactive report in one offline HTML file" },
+    { "--pprof", HB_CMD_CHART, VALUE, set_file_name, FIELD(pprof), NULL,
+      "Exports for other viewers (- for standard output):", "--pprof=FILE",
+      "sites as a gzipped pprof profile: allocated,\n"
+      "in use at the peak (--by=exit: at exit)" },
+    { "--folded", HB_CMD_CHART, VALUE, set_file_name, FIELD(folded), NULL,
+      NULL, "--folded=FILE",
+      "folded stacks of the --by bytes (flame graphs)" },
     { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
       "image size in pixels or points [1200x800]" },
     { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
@@ -598,10 +605,11 @@ static void add_file(struct hb_options *o, const char *arg, size_t max_files)
  * it: refused before anything is read or written. */
 static void refuse_overwrites(const struct hb_options *o)
 {
-    const char *names[3] = { "--png", "--svg", "--html" };
-    const char *paths[3] = { o->png, o->svg, o->html };
+    const char *names[] = { "--png", "--svg", "--html", "--pprof",
+                            "--folded" };
+    const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
-    for (int i = 0; i < 3; i++)
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (paths[i] != NULL
             && hb_outfile_refused(names[i], paths[i], o->paths, o->npaths,
                                   &err) != 0)

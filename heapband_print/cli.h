@@ -51,6 +51,7 @@ struct hb_options {
     int unicode;                        /* --charset=unicode */
     const char *png, *svg;              /* image files, or NULL */
     const char *html;                   /* --html report, or NULL */
+    const char *pprof, *folded;         /* exports (cmd_export.h), or NULL */
     int image_w, image_h;
     enum hb_palette palette;
     enum hb_scale scale;

@@ -16,6 +16,7 @@
 #include "ascii_fit.h"
 #include "band_merge.h"
 #include "chart_build.h"
+#include "cmd_export.h"
 #include "export.h"
 #include "html.h"
 #include "img_file.h"
@@ -140,7 +141,8 @@ int hb_write_outputs(const struct hb_chart_job *job)
 {
     const struct hb_options *o = job->o;
     if (o->format_given || o->sites
-        || (o->png == NULL && o->svg == NULL && o->html == NULL)) {
+        || (o->png == NULL && o->svg == NULL && o->html == NULL
+            && !hb_exports_wanted(o))) {
         int r = write_text(job);
         if (r != 0)
             return r;
@@ -198,9 +200,10 @@ static void check_combinations(const struct hb_options *o)
                         o->format == HB_FORMAT_CSV ? "csv" : "json");
     if (o->align_given)
         hb_option_error("--align", "applies to --diff OLD NEW only");
-    if ((o->site_by_given || o->site_threshold_given) && !o->sites)
+    if ((o->site_by_given || o->site_threshold_given) && !o->sites
+        && !hb_exports_wanted(o))
         hb_option_error(o->site_by_given ? "--by" : "--threshold",
-                        "applies to --sites only");
+                        "applies to --sites and the exports only");
     if (o->leaks && (o->sites || o->format_given || o->png || o->svg
                      || o->html))
         hb_option_error("--leaks", "writes its text report alone (not with "
@@ -326,6 +329,11 @@ int hb_cmd_chart(int argc, char **argv)
         status = HB_EXIT_BAD_INPUT;
     } else {
         status = o.leaks ? write_leaks(&o, &f) : hb_write_outputs(&job);
+        if (status == HB_EXIT_OK || status == HB_EXIT_OUTPUT) {
+            int r = hb_write_exports(&o, &f);
+            if (r != HB_EXIT_OK)
+                status = r;
+        }
         if ((status == HB_EXIT_OK || status == HB_EXIT_OUTPUT)
             && (fflush(stdout) != 0 || ferror(stdout))) {
             fprintf(stderr, PROG ": error writing the output\n");

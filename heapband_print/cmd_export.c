@@ -1,0 +1,109 @@
+/* cmd_export.c -- the exports for other viewers: see cmd_export.h.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ */
+#include "cmd_export.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "folded.h"
+#include "outfile.h"
+#include "pprof.h"
+#include "site_select.h"
+
+/* Write the export to out; 0, or -1 with *err. */
+typedef int export_writer(FILE *out, const struct hb_options *o,
+                          const struct hb_file *f,
+                          const struct hb_site_sel *s, struct hb_error *err);
+
+static int write_pprof(FILE *out, const struct hb_options *o,
+                       const struct hb_file *f, const struct hb_site_sel *s,
+                       struct hb_error *err)
+{
+    return hb_pprof_write(out, f, s, o->site_by == HB_SITE_BY_EXIT, err);
+}
+
+static int write_folded(FILE *out, const struct hb_options *o,
+                        const struct hb_file *f, const struct hb_site_sel *s,
+                        struct hb_error *err)
+{
+    return hb_folded_write(out, f, s, o->site_by, err);
+}
+
+struct export_spec {
+    const char *option;
+    size_t field;                     /* its file name in hb_options */
+    export_writer *write;
+};
+
+#define FIELD(member) offsetof(struct hb_options, member)
+static const struct export_spec exports[] = {
+    { "--pprof", FIELD(pprof), write_pprof },
+    { "--folded", FIELD(folded), write_folded },
+};
+#define NEXPORTS (sizeof exports / sizeof exports[0])
+
+static const char *path_of(const struct hb_options *o,
+                           const struct export_spec *e)
+{
+    return *(const char *const *)((const char *)o + e->field);
+}
+
+int hb_exports_wanted(const struct hb_options *o)
+{
+    for (size_t i = 0; i < NEXPORTS; i++)
+        if (path_of(o, &exports[i]) != NULL)
+            return 1;
+    return 0;
+}
+
+/* Open, write, commit; 0 or -1 with *err (the target as it was). */
+static int write_one(const struct export_spec *e, const char *path,
+                     const struct hb_options *o, const struct hb_file *f,
+                     const struct hb_site_sel *s, struct hb_error *err)
+{
+    struct hb_outfile file;
+    if (hb_outfile_open(&file, path, err) < 0)
+        return -1;
+    if (e->write(file.fp, o, f, s, err) < 0) {
+        hb_outfile_abort(&file);
+        return -1;
+    }
+    return hb_outfile_commit(&file, err);
+}
+
+int hb_write_exports(const struct hb_options *o, const struct hb_file *f)
+{
+    struct hb_site_sel_opts so = {
+        .sel = &o->sel, .by = o->site_by,
+        .threshold = o->site_threshold_given ? o->site_threshold : 0
+    };
+    int status = HB_EXIT_OK;
+    for (size_t i = 0; i < NEXPORTS; i++) {
+        const char *path = path_of(o, &exports[i]);
+        if (path == NULL)
+            continue;
+        struct hb_error err = { .kind = HB_ERR_NONE };
+        struct hb_site_sel s;
+        if (hb_site_select(f, &so, &s, &err) < 0) {
+            fprintf(stderr, HB_PROGRAM_NAME ": option %s: %s\n",
+                    exports[i].option, err.msg);
+            return hb_error_status(&err);
+        }
+        int r = write_one(&exports[i], path, o, f, &s, &err);
+        hb_site_sel_free(&s);
+        if (r < 0) {
+            fprintf(stderr, HB_PROGRAM_NAME ": %s: %s\n", path, err.msg);
+            if (err.kind != HB_ERR_OUTPUT)
+                return hb_error_status(&err);
+            status = HB_EXIT_OUTPUT;
+        }
+    }
+    return status;
+}
