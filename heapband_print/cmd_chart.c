@@ -86,6 +86,8 @@ static int write_export(const struct hb_chart_job *job,
                         const struct hb_chart *ch)
 {
     const struct hb_options *o = job->o;
+    if (o->sites)
+        return 0;    /* the site reports write their own CSV and JSON */
     if (o->format == HB_FORMAT_CSV)
         hb_export_csv(stdout, ch);
     else if (o->format == HB_FORMAT_JSON)
@@ -195,19 +197,16 @@ static void check_combinations(const struct hb_options *o)
     if (o->sel.has_min_size && o->sel.has_max_size
         && o->sel.min_size > o->sel.max_size)
         hb_option_error("--min-size", "larger than --max-size");
-    if (o->sites && o->format != HB_FORMAT_TEXT)
-        hb_option_error("--sites", "writes text only (not with --format=%s)",
-                        o->format == HB_FORMAT_CSV ? "csv" : "json");
     if (o->align_given)
         hb_option_error("--align", "applies to --diff OLD NEW only");
     if ((o->site_by_given || o->site_threshold_given) && !o->sites
-        && !hb_exports_wanted(o))
+        && !hb_exports_wanted(o)
+        && !(o->leaks && o->format != HB_FORMAT_TEXT))
         hb_option_error(o->site_by_given ? "--by" : "--threshold",
                         "applies to --sites and the exports only");
-    if (o->leaks && (o->sites || o->format_given || o->png || o->svg
-                     || o->html))
-        hb_option_error("--leaks", "writes its text report alone (not with "
-                        "--sites, --format, --png, --svg or --html)");
+    if (o->leaks && (o->sites || o->png || o->svg || o->html))
+        hb_option_error("--leaks", "writes its report alone (not with "
+                        "--sites, --png, --svg or --html)");
     if (o->nsuppressions > 0 && !o->leaks)
         hb_option_error("--suppressions", "applies to --leaks and --check");
 }
@@ -218,7 +217,9 @@ static int write_leaks(const struct hb_options *o, const struct hb_file *f)
     struct hb_suppressions supp = { .patterns = NULL, .npatterns = 0 };
     struct hb_error err = { .kind = HB_ERR_NONE };
     int status = hb_read_suppressions(o, &supp);
-    if (status == 0 && hb_leaks_report(stdout, f, &supp, &err) < 0) {
+    if (status == 0 && o->format != HB_FORMAT_TEXT)
+        status = hb_write_site_table(o, f, &supp);
+    else if (status == 0 && hb_leaks_report(stdout, f, &supp, &err) < 0) {
         hb_error_print(&err, NULL);
         status = hb_error_status(&err);
     }
@@ -282,6 +283,8 @@ static int write_file_text(const struct hb_chart_job *job,
                            const struct hb_chart *ch, int width)
 {
     const struct hb_options *o = job->o;
+    if (o->sites && o->format != HB_FORMAT_TEXT)
+        return hb_write_site_table(o, job->files[0], NULL);
     if (o->sites) {
         int chosen = o->sel.has_min_size || o->sel.has_max_size;
         struct hb_sites_opts so = {

@@ -15,6 +15,7 @@
 #include "folded.h"
 #include "outfile.h"
 #include "pprof.h"
+#include "site_export.h"
 #include "site_select.h"
 
 /* Write the export to out; 0, or -1 with *err. */
@@ -78,12 +79,43 @@ static int write_one(const struct export_spec *e, const char *path,
     return hb_outfile_commit(&file, err);
 }
 
-int hb_write_exports(const struct hb_options *o, const struct hb_file *f)
+/* The selection options as the site records take them: --threshold
+ * folds only when given. */
+static struct hb_site_sel_opts sel_opts(const struct hb_options *o)
 {
     struct hb_site_sel_opts so = {
         .sel = &o->sel, .by = o->site_by,
         .threshold = o->site_threshold_given ? o->site_threshold : 0
     };
+    return so;
+}
+
+int hb_write_site_table(const struct hb_options *o, const struct hb_file *f,
+                        const struct hb_suppressions *supp)
+{
+    struct hb_site_sel_opts so = sel_opts(o);
+    struct hb_site_export_opts eo = {
+        .json = o->format == HB_FORMAT_JSON, .leaks = o->leaks, .supp = supp
+    };
+    struct hb_error err = { .kind = HB_ERR_NONE };
+    struct hb_site_sel s;
+    if (hb_site_select(f, &so, &s, &err) < 0) {
+        fprintf(stderr, HB_PROGRAM_NAME ": option %s: %s\n",
+                o->leaks ? "--leaks" : "--sites", err.msg);
+        return hb_error_status(&err);
+    }
+    int r = hb_site_export(stdout, f, &s, &eo, &err);
+    hb_site_sel_free(&s);
+    if (r < 0) {
+        hb_error_print(&err, NULL);
+        return hb_error_status(&err);
+    }
+    return HB_EXIT_OK;
+}
+
+int hb_write_exports(const struct hb_options *o, const struct hb_file *f)
+{
+    struct hb_site_sel_opts so = sel_opts(o);
     int status = HB_EXIT_OK;
     for (size_t i = 0; i < NEXPORTS; i++) {
         const char *path = path_of(o, &exports[i]);

@@ -29,4 +29,12 @@ int hb_exports_wanted(const struct hb_options *o);
  * the file cannot make, out of memory), after printing it. */
 int hb_write_exports(const struct hb_options *o, const struct hb_file *f);
 
+struct hb_suppressions;
+
+/* --sites or --leaks (o->leaks) with --format=csv|json: the site records
+ * to standard output; supp: --leaks's suppressions.  Returns the exit
+ * status, after printing the error if any. */
+int hb_write_site_table(const struct hb_options *o, const struct hb_file *f,
+                        const struct hb_suppressions *supp);
+
 #endif
