@@ -423,7 +423,8 @@ static const struct option_spec options[] = {
     { "--charset", BOTH, VALUE, set_charset, 0, charset_words, NULL, NULL,
       "shade and axis characters [ascii]" },
     { "--format", BOTH, VALUE, set_format, 0, format_words, NULL, NULL,
-      "text chart, or the matrix for scripts [text]" },
+      "text chart, or the matrix for scripts; with\n"
+      "--sites, --leaks: every site's figures [text]" },
     { "--sites", BOTH, FLAG, set_flag, FIELD(sites), NULL, NULL, NULL,
       "allocation points and their callers, as a tree" },
     { "--by", BOTH, VALUE, set_site_by, 0, site_by_words, NULL, NULL,
