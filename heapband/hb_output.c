@@ -40,6 +40,7 @@
 #include "hb_life.h"
 #include "hb_marks.h"
 #include "hb_options.h"
+#include "hb_sink.h"
 #include "hb_sites.h"
 #include "hb_stacks.h"
 #include "hb_time.h"
@@ -66,7 +67,7 @@
 /* Text fields are printable ASCII only, so the file stays line-oriented:
    every other byte (a newline included) becomes '?'.  At most max bytes
    are written. */
-static void write_text_cut ( VgFile* fp, const HChar* s, SizeT max )
+static void write_text_cut ( HbSink* fp, const HChar* s, SizeT max )
 {
    HChar buf[256];
    Int   n = 0;
@@ -74,16 +75,16 @@ static void write_text_cut ( VgFile* fp, const HChar* s, SizeT max )
       buf[n++] = (*s >= 0x20 && *s <= 0x7e) ? *s : '?';
       if (n == (Int)sizeof(buf) - 1) {
          buf[n] = 0;
-         VG_(fprintf)(fp, "%s", buf);
+         HB_(sink_printf)(fp, "%s", buf);
          n = 0;
       }
    }
    buf[n] = 0;
-   VG_(fprintf)(fp, "%s", buf);
+   HB_(sink_printf)(fp, "%s", buf);
 }
 
 /* Text whose length its source bounds (a mark, a word of the command). */
-static void write_text ( VgFile* fp, const HChar* s )
+static void write_text ( HbSink* fp, const HChar* s )
 {
    write_text_cut(fp, s, (SizeT)-1);
 }
@@ -92,72 +93,72 @@ static void write_text ( VgFile* fp, const HChar* s )
 /*--- Header, bands and run summary (sections 1 to 3)      ---*/
 /*------------------------------------------------------------*/
 
-static void write_command ( VgFile* fp )
+static void write_command ( HbSink* fp )
 {
    SizeT written = VG_(strlen)(VG_(args_the_exename));
    Word  i;
-   VG_(fprintf)(fp, "cmd: ");
+   HB_(sink_printf)(fp, "cmd: ");
    write_text(fp, VG_(args_the_exename));
    for (i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++) {
       const HChar* arg = *(HChar**)VG_(indexXA)(VG_(args_for_client), i);
       written += 1 + VG_(strlen)(arg);
-      if (written > HB_CMD_WORDS_MAX) { VG_(fprintf)(fp, " ..."); break; }
-      VG_(fprintf)(fp, " ");
+      if (written > HB_CMD_WORDS_MAX) { HB_(sink_printf)(fp, " ..."); break; }
+      HB_(sink_printf)(fp, " ");
       write_text(fp, arg);
    }
-   VG_(fprintf)(fp, "\n");
+   HB_(sink_printf)(fp, "\n");
 }
 
-static void write_header ( VgFile* fp, HbTime end )
+static void write_header ( HbSink* fp, HbTime end )
 {
-   VG_(fprintf)(fp, "heapband-format %d\n", HB_FORMAT_VERSION);
-   VG_(fprintf)(fp, "tool: heapband %s\n", HB_VERSION);
+   HB_(sink_printf)(fp, "heapband-format %d\n", HB_FORMAT_VERSION);
+   HB_(sink_printf)(fp, "tool: heapband %s\n", HB_VERSION);
    write_command(fp);
-   VG_(fprintf)(fp, "pid: %d\n", VG_(getpid)());
-   VG_(fprintf)(fp, "ppid: %d\n", VG_(getppid)());
-   VG_(fprintf)(fp, "time-unit: %s\n", HB_(time_unit_name)(HB_(time_unit)()));
-   VG_(fprintf)(fp, "bands: %s\n", HB_(bands_are_quarter)() ? "quarter" : "pow2");
-   VG_(fprintf)(fp, "band-count: %u\n", HB_(n_bands)());
-   VG_(fprintf)(fp, "columns-budget: %u\n", HB_(columns_budget)());
-   VG_(fprintf)(fp, "column-width: %llu\n", HB_(columns_width)());
-   VG_(fprintf)(fp, "column-count: %u\n", HB_(columns_count)());
-   VG_(fprintf)(fp, "end-time: %llu\n", end);
-   VG_(fprintf)(fp, "depth: %u\n", HB_(clo).depth);
+   HB_(sink_printf)(fp, "pid: %d\n", VG_(getpid)());
+   HB_(sink_printf)(fp, "ppid: %d\n", VG_(getppid)());
+   HB_(sink_printf)(fp, "time-unit: %s\n", HB_(time_unit_name)(HB_(time_unit)()));
+   HB_(sink_printf)(fp, "bands: %s\n", HB_(bands_are_quarter)() ? "quarter" : "pow2");
+   HB_(sink_printf)(fp, "band-count: %u\n", HB_(n_bands)());
+   HB_(sink_printf)(fp, "columns-budget: %u\n", HB_(columns_budget)());
+   HB_(sink_printf)(fp, "column-width: %llu\n", HB_(columns_width)());
+   HB_(sink_printf)(fp, "column-count: %u\n", HB_(columns_count)());
+   HB_(sink_printf)(fp, "end-time: %llu\n", end);
+   HB_(sink_printf)(fp, "depth: %u\n", HB_(clo).depth);
    if (HB_(clo).sites == 0)
-      VG_(fprintf)(fp, "site-limit: all\n");
+      HB_(sink_printf)(fp, "site-limit: all\n");
    else
-      VG_(fprintf)(fp, "site-limit: %u\n", HB_(clo).sites);
+      HB_(sink_printf)(fp, "site-limit: %u\n", HB_(clo).sites);
 }
 
-static void write_bands ( VgFile* fp )
+static void write_bands ( HbSink* fp )
 {
    UInt b;
    for (b = 0; b < HB_(n_bands)(); b++)
-      VG_(fprintf)(fp, "band %u %llu %llu\n", b, HB_(band_lo)(b), HB_(band_hi)(b));
+      HB_(sink_printf)(fp, "band %u %llu %llu\n", b, HB_(band_lo)(b), HB_(band_hi)(b));
 }
 
-static void write_run_summary ( VgFile* fp, HbTime end )
+static void write_run_summary ( HbSink* fp, HbTime end )
 {
    HbRunTotals run = HB_(run_totals_at)(end);
-   VG_(fprintf)(fp, "total %llu %llu %llu %llu\n",
+   HB_(sink_printf)(fp, "total %llu %llu %llu %llu\n",
                 run.allocs_n, run.allocs_B, run.frees_n, run.frees_B);
-   VG_(fprintf)(fp, "peak %llu %llu %llu %llu\n", run.peak_B,
+   HB_(sink_printf)(fp, "peak %llu %llu %llu %llu\n", run.peak_B,
                 run.peak_blocks, run.peak_reached, run.peak_left);
-   VG_(fprintf)(fp, "exit %llu %llu\n", run.live_B, run.live_blocks);
-   VG_(fprintf)(fp, "unknown-frees %llu\n", run.unknown_frees);
+   HB_(sink_printf)(fp, "exit %llu %llu\n", run.live_B, run.live_blocks);
+   HB_(sink_printf)(fp, "unknown-frees %llu\n", run.unknown_frees);
 }
 
-static void write_marks ( VgFile* fp )
+static void write_marks ( HbSink* fp )
 {
    UInt i;
    for (i = 0; i < HB_(marks_count)(); i++) {
       const HbMark* mark = HB_(mark_at)(i);
-      VG_(fprintf)(fp, "mark %llu ", mark->t);
+      HB_(sink_printf)(fp, "mark %llu ", mark->t);
       write_text(fp, mark->name);
-      VG_(fprintf)(fp, "\n");
+      HB_(sink_printf)(fp, "\n");
    }
    if (HB_(marks_dropped)() > 0)
-      VG_(fprintf)(fp, "marks-dropped %llu\n", HB_(marks_dropped)());
+      HB_(sink_printf)(fp, "marks-dropped %llu\n", HB_(marks_dropped)());
 }
 
 /*------------------------------------------------------------*/
@@ -180,18 +181,18 @@ static Bool column_is_quiet ( UInt c )
    return True;
 }
 
-static void write_columns ( VgFile* fp )
+static void write_columns ( HbSink* fp )
 {
    UInt c;
    for (c = 0; c < HB_(columns_count)(); c++) {
       const HbColumn* col = HB_(column)(c);
       if (column_is_quiet(c)) continue;
-      VG_(fprintf)(fp, "col %u %llu %llu %llu\n", c,
+      HB_(sink_printf)(fp, "col %u %llu %llu %llu\n", c,
                    col->live_end_B, col->live_max_B, col->blocks_end);
    }
 }
 
-static void write_cells ( VgFile* fp )
+static void write_cells ( HbSink* fp )
 {
    HChar integral[48];
    UInt  c, b;
@@ -200,7 +201,7 @@ static void write_cells ( VgFile* fp )
          const HbCell* cell = HB_(cell)(c, b);
          if (cell_is_quiet(cell)) continue;
          HB_(u128_to_dec)(&cell->live_integral, integral);
-         VG_(fprintf)(fp, "cell %u %u %llu %llu %llu %llu %llu %llu %s\n",
+         HB_(sink_printf)(fp, "cell %u %u %llu %llu %llu %llu %llu %llu %s\n",
                       c, b, cell->allocs_n, cell->allocs_B, cell->frees_n,
                       cell->frees_B, cell->live_end_B, cell->live_max_B,
                       integral);
@@ -210,25 +211,25 @@ static void write_cells ( VgFile* fp )
 
 /* Then the bands' live blocks at exit (`leak`) and at the peak
    (`at-peak`). */
-static void write_lifetimes ( VgFile* fp )
+static void write_lifetimes ( HbSink* fp )
 {
    UInt b, k;
    for (b = 0; b < HB_(n_bands)(); b++) {
       for (k = 0; k < HB_LIFE_BUCKETS; k++) {
          HbBlockCount freed = HB_(life_freed)(b, k);
          if (freed.n > 0)
-            VG_(fprintf)(fp, "life %u %u %llu %llu\n", b, k, freed.n, freed.szB);
+            HB_(sink_printf)(fp, "life %u %u %llu %llu\n", b, k, freed.n, freed.szB);
       }
    }
    for (b = 0; b < HB_(n_bands)(); b++) {
       const HbLivePart* live = HB_(band_live)(b);
       if (live->live_n > 0)
-         VG_(fprintf)(fp, "leak %u %llu %llu\n", b, live->live_n, live->live_B);
+         HB_(sink_printf)(fp, "leak %u %llu %llu\n", b, live->live_n, live->live_B);
    }
    for (b = 0; b < HB_(n_bands)(); b++) {
       const HbLivePart* live = HB_(band_live)(b);
       if (HB_(part_at_peak_n)(live) > 0)
-         VG_(fprintf)(fp, "at-peak %u %llu %llu\n", b,
+         HB_(sink_printf)(fp, "at-peak %u %llu %llu\n", b,
                       HB_(part_at_peak_B)(live), HB_(part_at_peak_n)(live));
    }
 }
@@ -268,7 +269,7 @@ static UInt give_number ( Numbering* numbering, UWord key )
 /* The file and the four tables: an entry's record is written when it
    gets its number, just before the first record that uses it. */
 typedef struct {
-   VgFile*   fp;
+   HbSink*   fp;
    Numbering objects, sources, frames, stacks;
 } SiteWriter;
 
@@ -280,9 +281,9 @@ static UInt name_number ( SiteWriter* w, Numbering* numbering,
    no = number_of(numbering, (UWord)name);
    if (no > 0) return no;
    no = give_number(numbering, (UWord)name);
-   VG_(fprintf)(w->fp, "%s %u ", keyword, no);
+   HB_(sink_printf)(w->fp, "%s %u ", keyword, no);
    write_text_cut(w->fp, name, HB_NAME_MAX);
-   VG_(fprintf)(w->fp, "\n");
+   HB_(sink_printf)(w->fp, "\n");
    return no;
 }
 
@@ -296,10 +297,10 @@ static UInt frame_number ( SiteWriter* w, const HbFrame* frame )
    object_no = name_number(w, &w->objects, "object", text.object);
    source_no = name_number(w, &w->sources, "source", text.file);
    no = give_number(&w->frames, (UWord)frame);
-   VG_(fprintf)(w->fp, "frame %u %u 0x%lx %u %u ", no, object_no,
+   HB_(sink_printf)(w->fp, "frame %u %u 0x%lx %u %u ", no, object_no,
                 text.offset, source_no, text.line);
    write_text_cut(w->fp, text.fn, HB_NAME_MAX);
-   VG_(fprintf)(w->fp, "\n");
+   HB_(sink_printf)(w->fp, "\n");
    return no;
 }
 
@@ -313,9 +314,9 @@ static UInt stack_number ( SiteWriter* w, const HbStack* stack )
    for (i = 0; i < n; i++)
       frame_nos[i] = frame_number(w, HB_(stack_frame)(stack, i));
    no = give_number(&w->stacks, HB_(stack_id)(stack));
-   VG_(fprintf)(w->fp, "site %u %u", no, n);
-   for (i = 0; i < n; i++) VG_(fprintf)(w->fp, " %u", frame_nos[i]);
-   VG_(fprintf)(w->fp, "\n");
+   HB_(sink_printf)(w->fp, "site %u %u", no, n);
+   for (i = 0; i < n; i++) HB_(sink_printf)(w->fp, " %u", frame_nos[i]);
+   HB_(sink_printf)(w->fp, "\n");
    return no;
 }
 
@@ -335,7 +336,7 @@ static Int cmp_site_no ( const void* a, const void* b )
    bin cut at the last column, and the newline.  A listed site allocated
    in its band (hb_main.c counts a block at the site it takes it from),
    so at least one bin is set. */
-static void write_site_times ( VgFile* fp, const ULong* bins )
+static void write_site_times ( HbSink* fp, const ULong* bins )
 {
    UInt k = HB_(site_bin_shift)(), last = HB_(columns_count)() - 1, i = 0;
    while (i < HB_SITE_TIME_BINS) {
@@ -346,11 +347,11 @@ static void write_site_times ( VgFile* fp, const ULong* bins )
       lo = i << k;
       hi = ((j + 1) << k) - 1;
       if (hi > last) hi = last;
-      if (lo == hi) VG_(fprintf)(fp, " %u", lo);
-      else          VG_(fprintf)(fp, " %u-%u", lo, hi);
+      if (lo == hi) HB_(sink_printf)(fp, " %u", lo);
+      else          HB_(sink_printf)(fp, " %u-%u", lo, hi);
       i = j + 1;
    }
-   VG_(fprintf)(fp, "\n");
+   HB_(sink_printf)(fp, "\n");
 }
 
 /* One band's `sb` lines in increasing site number, each ending with its
@@ -371,21 +372,21 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
    for (i = 0; i < n; i++) {
       const HbSiteFigures* f = &sorted[i].site->fig;
       tl_assert(f->allocs_n > 0);
-      VG_(fprintf)(w->fp, "sb %u %u %llu %llu %llu %llu %llu %llu %llu",
+      HB_(sink_printf)(w->fp, "sb %u %u %llu %llu %llu %llu %llu %llu %llu",
                    bs->band, sorted[i].no, f->allocs_n, f->allocs_B,
                    f->peak_B, f->peak_n, f->exit_B, f->exit_n, f->max_B);
       write_site_times(w->fp, sorted[i].site->bins);
    }
    if (bs->n_others > 0) {
       const HbSiteFigures* f = &bs->others;
-      VG_(fprintf)(w->fp, "so %u %llu %llu %llu %llu %llu %llu %llu\n",
+      HB_(sink_printf)(w->fp, "so %u %llu %llu %llu %llu %llu %llu %llu\n",
                    bs->band, bs->n_others, f->allocs_n, f->allocs_B,
                    f->peak_B, f->peak_n, f->exit_B, f->exit_n);
    }
    VG_(free)(sorted);
 }
 
-static void write_sites ( VgFile* fp )
+static void write_sites ( HbSink* fp )
 {
    SiteWriter w;
    Numbering* tables[] = { &w.objects, &w.sources, &w.frames, &w.stacks };
@@ -404,7 +405,7 @@ static void write_sites ( VgFile* fp )
 /*--- The file                                             ---*/
 /*------------------------------------------------------------*/
 
-static void write_sections ( VgFile* fp, HbTime end )
+static void write_sections ( HbSink* fp, HbTime end )
 {
    write_header(fp, end);
    write_bands(fp);
@@ -414,7 +415,7 @@ static void write_sections ( VgFile* fp, HbTime end )
    write_cells(fp);
    write_lifetimes(fp);
    write_sites(fp);
-   VG_(fprintf)(fp, "end\n");
+   HB_(sink_printf)(fp, "end\n");
 }
 
 /* A name that exists and is not a regular file (/dev/null, a pipe, a
@@ -426,26 +427,35 @@ static Bool is_special_file ( const HChar* name )
    return (st.mode & VKI_S_IFMT) != VKI_S_IFREG;
 }
 
-/* Opens `path` for writing; on failure says so, naming the file the user
-   asked for (`name`), not the temporary one. */
-static VgFile* create_file ( const HChar* path, const HChar* name )
+/* Opens `path` for writing, through a sink that compresses when the name
+   the user asked for (`name`) ends in ".gz"; on failure says so, naming
+   `name`, not the temporary file. */
+static HbSink* create_file ( const HChar* path, const HChar* name )
 {
-   VgFile* fp = VG_(fopen)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
-                           VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
-                           | VKI_S_IROTH);
-   if (fp == NULL)
+   SysRes sr = VG_(open)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY,
+                         VKI_S_IRUSR | VKI_S_IWUSR | VKI_S_IRGRP
+                         | VKI_S_IROTH);
+   if (sr_isError(sr)) {
       VG_(umsg)("error: cannot create the heap-band file %s\n", name);
-   return fp;
+      return NULL;
+   }
+   return HB_(sink_open)((Int)sr_Res(sr), HB_(name_wants_gzip)(name));
+}
+
+/* Writes every section and closes the sink; False if a write failed. */
+static Bool write_all ( HbSink* fp, const HChar* name, HbTime end )
+{
+   write_sections(fp, end);
+   if (HB_(sink_close)(fp)) return True;
+   VG_(umsg)("error: cannot write the heap-band file %s\n", name);
+   return False;
 }
 
 /* Writes the file straight to `name`; False on failure. */
 static Bool write_in_place ( const HChar* name, HbTime end )
 {
-   VgFile* fp = create_file(name, name);
-   if (fp == NULL) return False;
-   write_sections(fp, end);
-   VG_(fclose)(fp);
-   return True;
+   HbSink* fp = create_file(name, name);
+   return fp != NULL && write_all(fp, name, end);
 }
 
 /* Writes the file under a temporary name in the same directory and
@@ -455,18 +465,17 @@ static Bool write_and_rename ( const HChar* name, HbTime end )
 {
    SizeT   tmp_len  = VG_(strlen)(name) + 32;
    HChar*  tmp_name = VG_(malloc)("hb.output.tmpname", tmp_len);
-   VgFile* fp;
+   HbSink* fp;
    Bool    ok = False;
    VG_(snprintf)(tmp_name, tmp_len, "%s.tmp.%d", name, VG_(getpid)());
    fp = create_file(tmp_name, name);
    if (fp != NULL) {
-      write_sections(fp, end);
-      VG_(fclose)(fp);
-      ok = VG_(rename)(tmp_name, name) == 0;
-      if (!ok) {
+      ok = write_all(fp, name, end);
+      if (ok && VG_(rename)(tmp_name, name) != 0) {
          VG_(umsg)("error: cannot rename %s to %s\n", tmp_name, name);
-         VG_(unlink)(tmp_name);
+         ok = False;
       }
+      if (!ok) VG_(unlink)(tmp_name);
    }
    VG_(free)(tmp_name);
    return ok;
