@@ -454,6 +454,14 @@ static const struct option_spec options[] = {
     { "--folded", HB_CMD_CHART, VALUE, set_file_name, FIELD(folded), NULL,
       NULL, "--folded=FILE",
       "folded stacks of the --by bytes (flame graphs)" },
+    { "--massif", HB_CMD_CHART, VALUE, set_file_name, FIELD(massif), NULL,
+      NULL, "--massif=FILE",
+      "massif.out (ms_print): the heap at each stored\n"
+      "column, the sites at the peak" },
+    { "--trace-json", HB_CMD_CHART, VALUE, set_file_name, FIELD(trace_json),
+      NULL, NULL, "--trace-json=FILE",
+      "Chrome trace events (Perfetto): live bytes per\n"
+      "band and in total, the marks" },
     { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
       "image size in pixels or points [1200x800]" },
     { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
@@ -607,8 +615,9 @@ static void add_file(struct hb_options *o, const char *arg, size_t max_files)
 static void refuse_overwrites(const struct hb_options *o)
 {
     const char *names[] = { "--png", "--svg", "--html", "--pprof",
-                            "--folded" };
-    const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded };
+                            "--folded", "--massif", "--trace-json" };
+    const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded,
+                            o->massif, o->trace_json };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (paths[i] != NULL
