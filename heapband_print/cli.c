@@ -458,6 +458,10 @@ static const struct option_spec options[] = {
       NULL, "--massif=FILE",
       "massif.out (ms_print): the heap at each stored\n"
       "column, the sites at the peak" },
+    { "--dhat", HB_CMD_CHART, VALUE, set_file_name, FIELD(dhat), NULL, NULL,
+      "--dhat=FILE",
+      "DHAT's JSON (dh_view.html): a program point per\n"
+      "site, total, at the peak and at exit" },
     { "--trace-json", HB_CMD_CHART, VALUE, set_file_name, FIELD(trace_json),
       NULL, NULL, "--trace-json=FILE",
       "Chrome trace events (Perfetto): live bytes per\n"
@@ -615,9 +619,10 @@ static void add_file(struct hb_options *o, const char *arg, size_t max_files)
 static void refuse_overwrites(const struct hb_options *o)
 {
     const char *names[] = { "--png", "--svg", "--html", "--pprof",
-                            "--folded", "--massif", "--trace-json" };
+                            "--folded", "--massif", "--trace-json",
+                            "--dhat" };
     const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded,
-                            o->massif, o->trace_json };
+                            o->massif, o->trace_json, o->dhat };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (paths[i] != NULL

@@ -13,6 +13,7 @@
 
 #include "band_merge.h"
 #include "chart_build.h"
+#include "dhat.h"
 #include "error.h"
 #include "folded.h"
 #include "massif.h"
@@ -50,6 +51,12 @@ static int write_folded(FILE *out, const struct export_data *d,
     return hb_folded_write(out, d->f, &d->sites, d->o->site_by, err);
 }
 
+static int write_dhat(FILE *out, const struct export_data *d,
+                      struct hb_error *err)
+{
+    return hb_dhat_write(out, d->f, &d->sites, err);
+}
+
 static int write_massif(FILE *out, const struct export_data *d,
                         struct hb_error *err)
 {
@@ -76,6 +83,7 @@ static const struct export_spec exports[] = {
     { "--pprof", FIELD(pprof), READS_SITES, write_pprof },
     { "--folded", FIELD(folded), READS_SITES, write_folded },
     { "--massif", FIELD(massif), READS_CHART, write_massif },
+    { "--dhat", FIELD(dhat), READS_SITES, write_dhat },
     { "--trace-json", FIELD(trace_json), READS_CHART, write_trace },
 };
 #define NEXPORTS (sizeof exports / sizeof exports[0])

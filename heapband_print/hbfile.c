@@ -99,3 +99,22 @@ void hb_frame_format(const struct hb_file *f, uint64_t n, char *buf,
         snprintf(buf, size, "0x%llx %s", (unsigned long long)fr->offset,
                  fr->function);
 }
+
+void hb_frame_format_tool(const struct hb_file *f, uint64_t n, char *buf,
+                          size_t size)
+{
+    const struct hb_frame *fr = &f->frames[n - 1];
+    if (f->version < 3)
+        snprintf(buf, size, "%s", fr->function);
+    else if (fr->source != 0)
+        snprintf(buf, size, "0x%llx: %s (%s:%llu)",
+                 (unsigned long long)fr->offset, fr->function,
+                 f->sources[fr->source - 1], (unsigned long long)fr->line);
+    else if (fr->object != 0)
+        snprintf(buf, size, "0x%llx: %s (in %s)",
+                 (unsigned long long)fr->offset, fr->function,
+                 f->objects[fr->object - 1]);
+    else
+        snprintf(buf, size, "0x%llx: %s", (unsigned long long)fr->offset,
+                 fr->function);
+}

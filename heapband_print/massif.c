@@ -28,6 +28,8 @@ struct writer {
     const struct hb_site_tree *t;     /* NULL: no sites */
     uint64_t whole;                   /* the peak snapshot's heap */
     double threshold;
+    char frame[HB_FRAME_TEXT_MAX];    /* one frame's text, not on the
+                                         stack of the tree's recursion */
 };
 
 /* The bytes live at the peak in bands first..last. */
@@ -47,22 +49,6 @@ static void snapshot(FILE *out, size_t n, uint64_t t, uint64_t heap,
     fprintf(out, SEPARATOR "snapshot=%zu\n" SEPARATOR "time=%" PRIu64
             "\nmem_heap_B=%" PRIu64 "\nmem_heap_extra_B=0\nmem_stacks_B=0\n"
             "heap_tree=%s\n", n, t, heap, tree);
-}
-
-/* A frame as massif names code: "0xADDRESS: FUNCTION (FILE:LINE)". */
-static void frame_text(const struct hb_file *f, uint64_t n, FILE *out)
-{
-    const struct hb_frame *fr = &f->frames[n - 1];
-    if (f->version < 3)
-        fprintf(out, "%s", fr->function);
-    else if (fr->source != 0)
-        fprintf(out, "0x%" PRIx64 ": %s (%s:%" PRIu64 ")", fr->offset,
-                fr->function, f->sources[fr->source - 1], fr->line);
-    else if (fr->object != 0)
-        fprintf(out, "0x%" PRIx64 ": %s (in %s)", fr->offset, fr->function,
-                f->objects[fr->object - 1]);
-    else
-        fprintf(out, "0x%" PRIx64 ": %s", fr->offset, fr->function);
 }
 
 static int shown(const struct writer *w, uint64_t bytes)
@@ -93,10 +79,10 @@ static struct kids count_kids(const struct writer *w, size_t first)
     return k;
 }
 
-static void node(const struct writer *w, size_t n, int depth);
+static void node(struct writer *w, size_t n, int depth);
 
 /* The shown children, then one line for the folded ones. */
-static void print_kids(const struct writer *w, size_t first, int depth,
+static void print_kids(struct writer *w, size_t first, int depth,
                        const struct kids *k)
 {
     for (size_t c = first; c != 0; c = w->t->nodes[c].next_sibling)
@@ -109,20 +95,20 @@ static void print_kids(const struct writer *w, size_t first, int depth,
 }
 
 /* Node n and the nodes under it, `depth` spaces in. */
-static void node(const struct writer *w, size_t n, int depth)
+static void node(struct writer *w, size_t n, int depth)
 {
     const struct hb_site_node *nd = &w->t->nodes[n];
     struct kids k = count_kids(w, nd->first_child);
     fprintf(w->out, "%*sn%zu: %" PRIu64 " ", depth, "",
             k.shown + (k.folded > 0), nd->fig.peak_bytes);
-    frame_text(w->f, nd->frame, w->out);
-    fputc('\n', w->out);
+    hb_frame_format_tool(w->f, nd->frame, w->frame, sizeof w->frame);
+    fprintf(w->out, "%s\n", w->frame);
     print_kids(w, nd->first_child, depth + 1, &k);
 }
 
 /* The peak snapshot's tree: the root, its allocation points, the other
  * sites. */
-static void peak_tree(const struct writer *w)
+static void peak_tree(struct writer *w)
 {
     const struct hb_site_tree *t = w->t;
     int other = t != NULL && t->other.peak_bytes > 0;
@@ -140,7 +126,7 @@ static void peak_tree(const struct writer *w)
                 t->other.peak_bytes, t->other_sites);
 }
 
-static void snapshots(const struct writer *w, const struct hb_chart *ch)
+static void snapshots(struct writer *w, const struct hb_chart *ch)
 {
     const struct hb_file *f = w->f;
     uint64_t t_peak = f->peak_t_reached;
