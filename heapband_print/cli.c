@@ -44,7 +44,8 @@ static const char *const color_words[] = { "auto", "always", "never", NULL };
 static const char *const charset_words[] = { "ascii", "unicode", NULL };
 static const char *const palette_words[] = { "gregg", "viridis", NULL };
 static const char *const scale_words[] = { "linear", "sqrt", "log", NULL };
-static const char *const format_words[] = { "text", "csv", "json", NULL };
+static const char *const format_words[] = { "text", "csv", "json",
+                                             "markdown", NULL };
 static const char *const align_words[] = { "time", "fraction", "marks",
                                             NULL };
 /* In the order of enum hb_site_metric. */
@@ -424,7 +425,8 @@ static const struct option_spec options[] = {
       "shade and axis characters [ascii]" },
     { "--format", BOTH, VALUE, set_format, 0, format_words, NULL, NULL,
       "text chart, or the matrix for scripts; with\n"
-      "--sites, --leaks: every site's figures [text]" },
+      "--sites, --leaks: every site's figures;\n"
+      "markdown: --diff for a pull request [text]" },
     { "--sites", BOTH, FLAG, set_flag, FIELD(sites), NULL, NULL, NULL,
       "allocation points and their callers, as a tree" },
     { "--by", BOTH, VALUE, set_site_by, 0, site_by_words, NULL, NULL,
@@ -493,6 +495,10 @@ static const struct option_spec options[] = {
       "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
       "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
       "peak <= +0%'; repeatable" },
+    { "--junit", HB_CMD_DIFF, VALUE, set_file_name, FIELD(junit), NULL,
+      NULL, "--junit=FILE",
+      "the --check verdicts as JUnit XML, a test case\n"
+      "per rule (- for standard output)" },
     { "--help", BOTH, FLAG, print_help, 0, NULL, "", "-h, --help",
       "this text" },
     { "--version", BOTH, FLAG, print_version, 0, NULL, NULL, NULL,
@@ -620,9 +626,9 @@ static void refuse_overwrites(const struct hb_options *o)
 {
     const char *names[] = { "--png", "--svg", "--html", "--pprof",
                             "--folded", "--massif", "--trace-json",
-                            "--dhat" };
+                            "--dhat", "--junit" };
     const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded,
-                            o->massif, o->trace_json, o->dhat };
+                            o->massif, o->trace_json, o->dhat, o->junit };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (paths[i] != NULL

@@ -93,7 +93,8 @@ static int write_export(const struct hb_chart_job *job,
     else if (o->format == HB_FORMAT_JSON)
         hb_export_json(stdout, ch, hb_stat_words[o->sel.stat],
                        hb_weight_words[o->sel.weight], job->json_more, job);
-    return o->format != HB_FORMAT_TEXT;
+    /* Markdown is the text writer's (the diff report). */
+    return o->format == HB_FORMAT_CSV || o->format == HB_FORMAT_JSON;
 }
 
 struct hb_ascii_opts hb_text_options(const struct hb_options *o, int width,
@@ -190,6 +191,9 @@ static void check_combinations(const struct hb_options *o)
         fprintf(stderr, PROG ": no input file (see --help)\n");
         exit(HB_EXIT_BAD_INPUT);
     }
+    if (o->format == HB_FORMAT_MARKDOWN)
+        hb_option_error("--format", "markdown applies to --diff OLD NEW "
+                        "only");
     if (o->sel.kind == HB_CHART_LIFETIME && (o->from_text || o->to_text))
         hb_option_error(o->from_text ? "--from" : "--to",
                         "does not apply to --chart=lifetime (lifetimes cover "
