@@ -13,15 +13,19 @@ set -e
 src=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-fuzz_parse}
 p=$src/heapband_print
-# The .c files of the (backslash-continued) assignment HBP_LIB_SOURCES =.
+# The .c files of the (backslash-continued) assignment HBP_LIB_SOURCES =,
+# paths below heapband_print/ (util/error.c, model/parse/hbfile_lex.c, ...).
 lib=$(awk '
    /^HBP_LIB_SOURCES[ \t]*=/ { on = 1; sub(/^[^=]*=/, "") }
    on { more = sub(/\\$/, ""); for (i = 1; i <= NF; i++) if ($i ~ /\.c$/) print $i
         if (!more) exit }' "$p/Makefile.am")
 [ -n "$lib" ] || { echo "build.sh: no HBP_LIB_SOURCES in $p/Makefile.am" >&2; exit 2; }
+# Every folder of the list on the include path, as the Makefile has them
+# (an #include names a header by its file name alone).
+inc=$(printf '%s\n' "$lib" | sed -n "s|/[^/]*$||p" | sort -u | sed "s|^|-I$p/|")
 set -- $(printf '%s\n' "$lib" | sed "s|^|$p/|")
 ${CLANG:-clang-14} -std=c11 -g -O1 -Wall -Wextra -Werror \
    -fsanitize=fuzzer,${FUZZ_SANITIZERS:-address,undefined} \
    -fno-sanitize-recover=undefined ${FUZZ_OPT:-} \
-   -I"$p" -I"$src/heapband" $(pkg-config --cflags cairo) -o "$out" \
+   $inc -I"$src/heapband" $(pkg-config --cflags cairo) -o "$out" \
    "$src/tests/fuzz/fuzz_parse.c" "$src/tests/fuzz/fuzz_modes.c" "$@" $(pkg-config --libs cairo zlib) -lm

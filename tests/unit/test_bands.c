@@ -1,4 +1,4 @@
-/* test_bands.c -- unit tests of the band merging (heapband_print/
+/* test_bands.c -- unit tests of the band merging (heapband_print/chart/
  * band_merge.h): size groups, a file's own step, merged rows and their
  * sums, two band schemes drawn on the same rows, trimmed edges.
  *

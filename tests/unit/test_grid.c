@@ -1,4 +1,4 @@
-/* test_grid.c -- unit tests of the grid arithmetic (heapband_print/grid.h)
+/* test_grid.c -- unit tests of the grid arithmetic (heapband_print/chart/grid.h)
  * and of the two charts built on it (chart_build.h, diff_chart.h).
  *
  * Copyright (C) 2026 the heapband authors.

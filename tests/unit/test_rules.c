@@ -1,5 +1,5 @@
-/* test_rules.c -- unit tests of the --check rules (heapband_print/rules.h)
- * and of the metric table they read (heapband_print/metrics.h).
+/* test_rules.c -- unit tests of the --check rules (heapband_print/model/rules.h)
+ * and of the metric table they read (heapband_print/model/metrics.h).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it

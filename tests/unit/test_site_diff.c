@@ -1,5 +1,5 @@
 /* test_site_diff.c -- unit tests of the matching of sites between two
- * files (heapband_print/site_diff.h).
+ * files (heapband_print/model/site_diff.h).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it

@@ -1,5 +1,5 @@
 /* test_stack_match.c -- unit tests of the stack patterns
- * (heapband_print/stack_match.h).
+ * (heapband_print/model/stack_match.h).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it

@@ -1,4 +1,4 @@
-/* test_units.c -- unit tests of the number formats (heapband_print/units.h).
+/* test_units.c -- unit tests of the number formats (heapband_print/util/units.h).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it

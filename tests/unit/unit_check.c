@@ -1,7 +1,7 @@
 /* unit_check.c -- the checks of the C unit tests: see unit_check.h.
  *
  * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see
- * heapband_print/error.h and the file COPYING.
+ * heapband_print/util/error.h and the file COPYING.
  *
  * Owns the two counters of a test program's checks.
  */
