@@ -45,7 +45,8 @@ static const char *const leaks_words[] = { "lost", "all", NULL };
 static const char *const charset_words[] = { "ascii", "unicode", NULL };
 static const char *const palette_words[] = { "gregg", "viridis", NULL };
 static const char *const scale_words[] = { "linear", "sqrt", "log", NULL };
-static const char *const format_words[] = { "text", "csv", "json", NULL };
+static const char *const format_words[] = { "text", "csv", "json",
+                                             "markdown", NULL };
 static const char *const align_words[] = { "time", "fraction", "marks",
                                             NULL };
 /* In the order of enum hb_site_metric. */
@@ -431,7 +432,9 @@ static const struct option_spec options[] = {
     { "--charset", BOTH, VALUE, set_charset, 0, charset_words, NULL, NULL,
       "shade and axis characters [ascii]" },
     { "--format", BOTH, VALUE, set_format, 0, format_words, NULL, NULL,
-      "text chart, or the matrix for scripts [text]" },
+      "text chart, or the matrix for scripts; with\n"
+      "--sites, --leaks: every site's figures;\n"
+      "markdown: --diff for a pull request [text]" },
     { "--sites", BOTH, FLAG, set_flag, FIELD(sites), NULL, NULL, NULL,
       "allocation points and their callers, as a tree" },
     { "--by", BOTH, VALUE, set_site_by, 0, site_by_words, NULL, NULL,
@@ -457,6 +460,25 @@ static const struct option_spec options[] = {
       NULL },
     { "--html", BOTH, VALUE, set_file_name, FIELD(html), NULL, NULL,
       "--html=FILE", "an interactive report in one offline HTML file" },
+    { "--pprof", HB_CMD_CHART, VALUE, set_file_name, FIELD(pprof), NULL,
+      "Exports for other viewers (- for standard output):", "--pprof=FILE",
+      "sites as a gzipped pprof profile: allocated,\n"
+      "in use at the peak (--by=exit: at exit)" },
+    { "--folded", HB_CMD_CHART, VALUE, set_file_name, FIELD(folded), NULL,
+      NULL, "--folded=FILE",
+      "folded stacks of the --by bytes (flame graphs)" },
+    { "--massif", HB_CMD_CHART, VALUE, set_file_name, FIELD(massif), NULL,
+      NULL, "--massif=FILE",
+      "massif.out (ms_print): the heap at each stored\n"
+      "column, the sites at the peak" },
+    { "--dhat", HB_CMD_CHART, VALUE, set_file_name, FIELD(dhat), NULL, NULL,
+      "--dhat=FILE",
+      "DHAT's JSON (dh_view.html): a program point per\n"
+      "site, total, at the peak and at exit" },
+    { "--trace-json", HB_CMD_CHART, VALUE, set_file_name, FIELD(trace_json),
+      NULL, NULL, "--trace-json=FILE",
+      "Chrome trace events (Perfetto): live bytes per\n"
+      "band and in total, the marks" },
     { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
       "image size in pixels or points [1200x800]" },
     { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
@@ -484,6 +506,10 @@ static const struct option_spec options[] = {
       "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
       "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
       "peak <= +0%'; repeatable" },
+    { "--junit", HB_CMD_DIFF, VALUE, set_file_name, FIELD(junit), NULL,
+      NULL, "--junit=FILE",
+      "the --check verdicts as JUnit XML, a test case\n"
+      "per rule (- for standard output)" },
     { "--help", BOTH, FLAG, print_help, 0, NULL, "", "-h, --help",
       "this text" },
     { "--version", BOTH, FLAG, print_version, 0, NULL, NULL, NULL,
@@ -609,10 +635,13 @@ static void add_file(struct hb_options *o, const char *arg, size_t max_files)
  * it: refused before anything is read or written. */
 static void refuse_overwrites(const struct hb_options *o)
 {
-    const char *names[3] = { "--png", "--svg", "--html" };
-    const char *paths[3] = { o->png, o->svg, o->html };
+    const char *names[] = { "--png", "--svg", "--html", "--pprof",
+                            "--folded", "--massif", "--trace-json",
+                            "--dhat", "--junit" };
+    const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded,
+                            o->massif, o->trace_json, o->dhat, o->junit };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
-    for (int i = 0; i < 3; i++)
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (paths[i] != NULL
             && hb_outfile_refused(names[i], paths[i], o->paths, o->npaths,
                                   &err) != 0)

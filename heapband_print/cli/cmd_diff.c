@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ci_report.h"
 #include "cmd_chart.h"
 #include "diff_chart.h"
 #include "diff_report.h"
 #include "leaks.h"
 #include "load.h"
+#include "outfile.h"
 #include "rules.h"
 #include "site_diff.h"
 #include "stack_match.h"
@@ -32,7 +34,8 @@
 struct diff_run {
     struct hb_options o;
     struct hb_rule *rules;       /* o.rules parsed, o.nrules of them */
-    char **broken;               /* messages of the broken rules */
+    char **verdicts;             /* every rule's verdict, with its figures */
+    unsigned char *holds;        /* whether rule i holds */
     size_t nbroken;
 };
 
@@ -60,10 +63,17 @@ static void check_args(const struct hb_options *o)
     }
     if (o->diff_sites_given && !o->diff)
         hb_option_error("--diff-sites", "applies to --diff OLD NEW only");
-    if (o->diff_sites_given && o->format != HB_FORMAT_TEXT)
+    if (o->diff_sites_given && (o->format == HB_FORMAT_CSV
+                                || o->format == HB_FORMAT_JSON))
         hb_option_error("--diff-sites", "applies to the text report only "
                         "(not with --format=%s)",
                         o->format == HB_FORMAT_CSV ? "csv" : "json");
+    if (o->junit != NULL && o->nrules == 0)
+        hb_option_error("--junit", "writes the verdicts of --check rules: "
+                        "give at least one");
+    if (o->junit != NULL && o->diff && strcmp(o->junit, "-") == 0)
+        hb_option_error("--junit", "standard output holds the --diff "
+                        "report: give --junit a file name");
     if (o->sites)
         hb_option_error("--sites", "does not apply to --diff and --check");
     if (o->leaks)
@@ -82,8 +92,9 @@ static void parse_rules(struct diff_run *run)
     const struct hb_options *o = &run->o;
     size_t n = o->nrules ? o->nrules : 1;
     run->rules = calloc(n, sizeof *run->rules);
-    run->broken = calloc(n, sizeof *run->broken);
-    if (run->rules == NULL || run->broken == NULL)
+    run->verdicts = calloc(n, sizeof *run->verdicts);
+    run->holds = calloc(n, 1);
+    if (run->rules == NULL || run->verdicts == NULL || run->holds == NULL)
         hb_exit_nomem("reading the --check rules");
     for (size_t i = 0; i < o->nrules; i++) {
         struct hb_error err = { .kind = HB_ERR_NONE };
@@ -132,15 +143,26 @@ static int write_diff_text(const struct hb_chart_job *job,
     const struct hb_options *o = job->o;
     const struct hb_file *old_file = job->files[0], *new_file = job->files[1];
     struct hb_error err = { .kind = HB_ERR_NONE };
+    int md = o->format == HB_FORMAT_MARKDOWN;
+    struct hb_diff_report_opts ro = { .sites = job->ctx,
+                                      .max_sites = o->diff_sites,
+                                      .markdown = md };
     if (hb_diff_report(stdout, old_file, new_file, o->paths[0], o->paths[1],
-                       job->ctx, o->diff_sites, &err) < 0) {
+                       &ro, &err) < 0) {
         hb_error_print(&err, NULL);
         return hb_error_status(&err);
     }
     if (!hb_diff_same_data(old_file, new_file)) {
         struct hb_ascii_opts ao = hb_text_options(o, width, 0);
-        fputc('\n', stdout);
+        /* Markdown: the chart as a text block (no colours in it), folded
+         * away until opened, so that a pull-request comment stays short. */
+        if (md)
+            ao.color = HB_COLOR_NONE;
+        fputs(md ? "\n<details><summary>difference chart</summary>\n\n"
+                   "```text\n" : "\n", stdout);
         hb_ascii_render_diff(stdout, ch, &ao);
+        if (md)
+            fputs("```\n\n</details>\n", stdout);
     }
     return 0;
 }
@@ -191,16 +213,16 @@ static int eval_rules(struct diff_run *run, const struct hb_rule_input *old_in,
                     err.msg);
             return hb_error_status(&err);
         }
-        if (r == 0) {
-            char *kept = malloc(strlen(verdict) + 1);
-            if (kept == NULL) {
-                hb_error_nomem(&err, "checking the rules");
-                hb_error_print(&err, NULL);
-                return hb_error_status(&err);
-            }
-            strcpy(kept, verdict);
-            run->broken[run->nbroken++] = kept;
+        char *kept = malloc(strlen(verdict) + 1);
+        if (kept == NULL) {
+            hb_error_nomem(&err, "checking the rules");
+            hb_error_print(&err, NULL);
+            return hb_error_status(&err);
         }
+        strcpy(kept, verdict);
+        run->verdicts[i] = kept;
+        run->holds[i] = (unsigned char)r;
+        run->nbroken += r == 0;
     }
     return 0;
 }
@@ -241,18 +263,55 @@ static int eval_unsuppressed(struct diff_run *run,
     return status;
 }
 
+static struct hb_verdicts verdicts_of(const struct diff_run *run)
+{
+    struct hb_verdicts v = { .rules = run->o.rules, .verdicts = run->verdicts,
+                             .holds = run->holds, .n = run->o.nrules };
+    return v;
+}
+
+/* --junit=FILE, written whole or not at all.  0 or HB_EXIT_OUTPUT. */
+static int write_junit(const struct diff_run *run)
+{
+    const struct hb_options *o = &run->o;
+    struct hb_error err = { .kind = HB_ERR_NONE };
+    struct hb_outfile file;
+    struct hb_verdicts v = verdicts_of(run);
+    char suite[64 + HB_LINE_MAX];
+    snprintf(suite, sizeof suite, "heapband_print --check %s",
+             o->paths[o->npaths - 1]);
+    if (hb_outfile_open(&file, o->junit, &err) == 0) {
+        hb_junit_write(file.fp, suite, &v);
+        if (hb_outfile_commit(&file, &err) == 0)
+            return 0;
+    }
+    fprintf(stderr, PROG ": %s: %s\n", o->junit, err.msg);
+    return HB_EXIT_OUTPUT;
+}
+
 /* The verdicts, on standard output: one line per broken rule and "N of M
- * rules broken", or "all N rules hold" ("the rule holds").  0 or 1. */
+ * rules broken", or "all N rules hold" ("the rule holds"); with
+ * --format=markdown a table of every rule; nothing when --junit=- writes
+ * them there.  0 or 1. */
 static int print_verdicts(const struct diff_run *run)
 {
     const struct hb_options *o = &run->o;
     if (o->nrules == 0)
         return 0;
+    /* --check --junit=-: the XML alone on standard output. */
+    if (o->junit != NULL && strcmp(o->junit, "-") == 0)
+        return run->nbroken ? 1 : 0;
+    if (o->format == HB_FORMAT_MARKDOWN) {
+        struct hb_verdicts v = verdicts_of(run);
+        hb_verdicts_markdown(stdout, &v);
+        return run->nbroken ? 1 : 0;
+    }
     if (o->diff && !(o->format_given && o->format != HB_FORMAT_TEXT)
         && (o->format_given || (!o->png && !o->svg)))
         fputc('\n', stdout);
-    for (size_t i = 0; i < run->nbroken; i++)
-        printf("%s\n", run->broken[i]);
+    for (size_t i = 0; i < o->nrules; i++)
+        if (!run->holds[i])
+            printf("%s\n", run->verdicts[i]);
     if (run->nbroken == 0)
         printf(o->nrules == 1 ? "the rule holds\n" : "all %zu rules hold\n",
                o->nrules);
@@ -284,6 +343,9 @@ static int compare(struct diff_run *run, const struct hb_file *old_file,
             int r = print_verdicts(run);
             if (r != 0)
                 status = r;
+            if (o->junit != NULL && write_junit(run) != 0
+                && status == HB_EXIT_OK)
+                status = HB_EXIT_OUTPUT;
         }
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -322,9 +384,10 @@ int hb_cmd_diff(int argc, char **argv)
                          &files[nloaded - 1]);
     for (size_t i = 0; i < nloaded; i++)
         hb_file_free(&files[i]);
-    for (size_t i = 0; i < run.nbroken; i++)
-        free(run.broken[i]);
-    free(run.broken);
+    for (size_t i = 0; i < run.o.nrules; i++)
+        free(run.verdicts[i]);
+    free(run.verdicts);
+    free(run.holds);
     free(run.rules);
     hb_options_free(&run.o);
     return status;

@@ -43,7 +43,7 @@ static void csv_double_line(FILE *out, const char *kind, const char *label,
 /* A field in double quotes, quotes doubled (RFC 4180): mark names may hold
  * commas and quotes.  Row labels hold only digits, letters, '.' and '-',
  * and are written as they are. */
-static void csv_string(FILE *out, const char *s)
+void hb_export_csv_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -72,7 +72,7 @@ void hb_export_csv(FILE *out, const struct hb_chart *ch)
         csv_double_line(out, "heap", "", ",", ch->line, ch->ncols);
     for (size_t i = 0; i < ch->nmarks; i++) {
         fputs("mark,", out);
-        csv_string(out, ch->marks[i].name);
+        hb_export_csv_string(out, ch->marks[i].name);
         fprintf(out, ",%llu,%zu\n", (unsigned long long)ch->marks[i].time,
                 hb_chart_col_of_time(ch, ch->marks[i].time));
     }
