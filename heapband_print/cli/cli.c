@@ -194,6 +194,7 @@ static void set_scale(struct hb_options *o, const struct option_spec *spec,
                       const char *value)
 {
     o->scale = (enum hb_scale)pick_word(spec, value);
+    o->scale_given = 1;
 }
 
 static void set_min_size(struct hb_options *o, const struct option_spec *spec,

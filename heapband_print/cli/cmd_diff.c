@@ -139,6 +139,7 @@ static int write_diff_text(const struct hb_chart_job *job,
     }
     if (!hb_diff_same_data(old_file, new_file)) {
         struct hb_ascii_opts ao = hb_text_options(o, width, 0);
+        ao.scale = o->scale;      /* changes: linear unless --scale */
         fputc('\n', stdout);
         hb_ascii_render_diff(stdout, ch, &ao);
     }

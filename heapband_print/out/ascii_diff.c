@@ -56,7 +56,7 @@ static void print_diff_heap(const struct hb_text_drawing *d)
             int in_old = heap_lines(ch->diff.old_line[j], ch->line_max) >= y;
             int in_new = heap_lines(ch->line[j], ch->line_max) >= y;
             hb_text_repeat(d->out, in_old && in_new ? "#" : in_new ? "+"
-                           : in_old ? "-" : " ", d->cw);
+                           : in_old ? "-" : " ", hb_text_col_w(d, j));
         }
         fputc('\n', d->out);
     }
@@ -154,7 +154,7 @@ void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
     static const char *const scales[] = { "linear", "sqrt", "log" };
     /* hb_text_setup gives a difference chart its shades. */
     struct hb_text_drawing d = {
-        .out = out, .ch = ch, .o = o, .gutter = hb_ascii_gutter(ch), .cw = 1,
+        .out = out, .ch = ch, .o = o, .gutter = hb_ascii_gutter(ch), .plot = 1,
         .shades = NULL, .nshades = 0, .less = NULL, .xterm = { 0 }, .fold = 0
     };
     hb_text_setup(&d);
