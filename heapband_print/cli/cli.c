@@ -413,8 +413,8 @@ static const struct option_spec options[] = {
       "--width=N", "characters per line [$COLUMNS, terminal, 80]" },
     { "--height", BOTH, VALUE, set_height, 0, NULL, NULL, "--height=N",
       "lines the chart fits in; the heap graph takes\n"
-      "an eighth, 3 to 12 [$LINES, terminal, 24]" },
-    { "--bands", HB_CMD_CHART, VALUE, set_bands, 0, bands_words, NULL, NULL,
+      "a tenth, 2 to 12 [$LINES, terminal, 24]" },
+    { "--bands", BOTH, VALUE, set_bands, 0, bands_words, NULL, NULL,
       "rows of the chart: the file's bands merged\n"
       "exactly into quarter-, half-octaves or octaves;\n"
       "auto: the finest that fits --height (text only)" },

@@ -215,11 +215,26 @@ static void print_fold(const struct hb_text_drawing *d, size_t top,
     char range[64], text[128];
     hb_format_band(range, sizeof range, d->ch->row_lo[bottom],
                    d->ch->row_hi[top]);
-    int n = snprintf(text, sizeof text, "%s: empty (%zu rows)", range,
+    int n = snprintf(text, sizeof text, "%s: %s (%zu rows)", range,
+                     d->ch->diverging ? "no change" : "empty",
                      top - bottom + 1);
     int room = (int)d->plot - 1;
     hb_text_left_margin(d, "", "~ ");
     fprintf(d->out, "%.*s\n", n < room ? n : room, text);
+}
+
+/* Is every cell of row r drawn blank?  In a difference chart: no change
+ * or noise, and no cell of the longer run after the shorter's end. */
+static int row_blank(const struct hb_chart *ch, size_t r)
+{
+    if (!ch->diverging)
+        return hb_chart_row_empty(ch, r);
+    const double *row = hb_chart_row(ch, r);
+    for (size_t j = 0; j < ch->ncols; j++)
+        if (row[j] != 0 && (ch->diff.ended[j] != HB_ENDED_NONE
+                            || !ch->diff.noise[r * ch->ncols + j]))
+            return 0;
+    return 1;
 }
 
 void hb_text_heatmap(const struct hb_text_drawing *d)
@@ -229,8 +244,8 @@ void hb_text_heatmap(const struct hb_text_drawing *d)
         fputc('\n', d->out);
     for (size_t r = ch->nrows; r-- > 0;) {
         size_t bottom = r;
-        while (d->fold && bottom > 0 && hb_chart_row_empty(ch, bottom)
-               && hb_chart_row_empty(ch, bottom - 1))
+        while (d->fold && bottom > 0 && row_blank(ch, bottom)
+               && row_blank(ch, bottom - 1))
             bottom--;
         if (bottom < r) {
             print_fold(d, r, bottom);

@@ -24,16 +24,18 @@
  * the most lines the band rows may still take. */
 #define MIN_FIT_ROWS 8
 
-/* The lines of the chart drawn with opts; -1 out of memory. */
-static long count_lines(const struct hb_chart *ch,
-                        const struct hb_ascii_opts *opts)
+long hb_ascii_count_lines(const struct hb_chart *ch,
+                          const struct hb_ascii_opts *opts)
 {
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     if (mem == NULL)
         return -1;
-    hb_ascii_render(mem, ch, opts);
+    if (ch->diverging)
+        hb_ascii_render_diff(mem, ch, opts);
+    else
+        hb_ascii_render(mem, ch, opts);
     if (fclose(mem) != 0) {
         free(text);
         return -1;
@@ -109,7 +111,7 @@ static int lines_at(const struct hb_chart *ch, const struct hb_file *f,
         hb_error_nomem(err, "fitting the chart to the terminal");
     else
         r = merge_rows(&copy, f, step, keep_edges, err);
-    if (r == 0 && (*lines = count_lines(&copy, opts)) < 0)
+    if (r == 0 && (*lines = hb_ascii_count_lines(&copy, opts)) < 0)
         r = hb_error_nomem(err, "fitting the chart to the terminal");
     free_rows(&copy);
     return r;
@@ -136,7 +138,7 @@ static long mixed_lines(const struct hb_chart *fine, const struct hb_file *f,
     if (copy_rows(fine, &copy) < 0)
         hb_error_nomem(err, "fitting the chart to the terminal");
     else if (hb_chart_merge_groups(&copy, f, coarse, merge, err) == 0
-             && (n = count_lines(&copy, opts)) < 0)
+             && (n = hb_ascii_count_lines(&copy, opts)) < 0)
         hb_error_nomem(err, "fitting the chart to the terminal");
     free_rows(&copy);
     return n;
