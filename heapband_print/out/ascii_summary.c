@@ -189,8 +189,8 @@ void hb_text_summary(const struct hb_text_drawing *d)
     if (f->unknown_frees > 0)
         item(it, &n, 5, "unknown frees: %llu",
              (unsigned long long)f->unknown_frees);
-    if (f->marks_dropped > 0)
-        item(it, &n, 5, "marks dropped past the tool's cap: %llu",
+    if (f->marks_dropped > 0)   /* the marks drawn are not all there were */
+        item(it, &n, 10, "marks dropped past the tool's cap: %llu",
              (unsigned long long)f->marks_dropped);
     item(it, &n, 7, "cell: %s", ch->value_label);
     column_item(d, it, &n);
