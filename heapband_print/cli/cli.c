@@ -196,6 +196,7 @@ static void set_scale(struct hb_options *o, const struct option_spec *spec,
                       const char *value)
 {
     o->scale = (enum hb_scale)pick_word(spec, value);
+    o->scale_given = 1;
 }
 
 static void set_min_size(struct hb_options *o, const struct option_spec *spec,
@@ -421,8 +422,8 @@ static const struct option_spec options[] = {
       "--width=N", "characters per line [$COLUMNS, terminal, 80]" },
     { "--height", BOTH, VALUE, set_height, 0, NULL, NULL, "--height=N",
       "lines the chart fits in; the heap graph takes\n"
-      "an eighth, 3 to 12 [$LINES, terminal, 24]" },
-    { "--bands", HB_CMD_CHART, VALUE, set_bands, 0, bands_words, NULL, NULL,
+      "a tenth, 2 to 12 [$LINES, terminal, 24]" },
+    { "--bands", BOTH, VALUE, set_bands, 0, bands_words, NULL, NULL,
       "rows of the chart: the file's bands merged\n"
       "exactly into quarter-, half-octaves or octaves;\n"
       "auto: the finest that fits --height (text only)" },
@@ -599,6 +600,53 @@ static const struct option_spec *find_option(const char *name,
     return NULL;
 }
 
+/* The edit distance of a and b, a swap of two neighbours counting one
+ * (optimal string alignment): "--widht" is 1 from "--width".  Names are
+ * at most MAX_OPTION_NAME long. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    size_t d[MAX_OPTION_NAME + 1][MAX_OPTION_NAME + 1];
+    if (la > MAX_OPTION_NAME || lb > MAX_OPTION_NAME)
+        return SIZE_MAX;
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2]
+                && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+/* An unknown option: refused, with the nearest option the command takes
+ * when one is within two edits (a typo, not another option). */
+static void unknown_option(const char *name, enum hb_command cmd)
+{
+    const char *best = NULL;
+    size_t best_d = 3;
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        size_t d = edit_distance(name, options[i].name);
+        if ((options[i].commands & cmd) && d < best_d) {
+            best = options[i].name;
+            best_d = d;
+        }
+    }
+    if (best != NULL)
+        hb_option_error(name, "unknown option; did you mean %s? (see "
+                        "--help)", best);
+    hb_option_error(name, "unknown option (see --help)");
+}
+
 /* Does arg name this option, alone or with "=VALUE"? */
 static int names_option(const char *arg, const struct option_spec *spec)
 {
@@ -672,7 +720,7 @@ void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
         name[n] = '\0';
         const struct option_spec *spec = find_option(name, cmd);
         if (spec == NULL)
-            hb_option_error(name, "unknown option (see --help)");
+            unknown_option(name, cmd);
         if (!spec->takes_value) {
             if (eq != NULL)
                 hb_option_error(name, "takes no value");
@@ -702,22 +750,41 @@ void hb_options_free(struct hb_options *o)
 
 /* ---------------------------------------------------------- --from, --to */
 
+/* The time of the mark of f named name (len bytes): its first, or with
+ * last != 0 its last, or with nth > 0 its nth.  Returns 0, or -1. */
+static int mark_time(const struct hb_file *f, const char *name, size_t len,
+                     int last, unsigned long nth, uint64_t *t)
+{
+    unsigned long seen = 0;
+    for (size_t i = 0; i < f->nmarks; i++) {
+        const char *m = f->marks[i].name;
+        if (strncmp(m, name, len) != 0 || m[len] != '\0')
+            continue;
+        *t = f->marks[i].t;
+        if (++seen == nth || (nth == 0 && !last))
+            return 0;
+    }
+    return seen > 0 && nth == 0 ? 0 : -1;
+}
+
 /* A time ("5000", "20k") or the name of a mark of f (its first for --from,
- * last != 0: its last, for --to).  Returns 0, or -1 (no message). */
+ * last != 0: its last, for --to), or "NAME#N", the Nth mark named NAME
+ * (a mark whose whole name is "NAME#N" wins).  Returns 0, or -1 (no
+ * message). */
 static int resolve_time(const struct hb_file *f, const char *value, int last,
                         uint64_t *t)
 {
-    if (hb_parse_time(value, t) == 0)
+    if (hb_parse_time(value, t) == 0
+        || mark_time(f, value, strlen(value), last, 0, t) == 0)
         return 0;
-    int found = 0;
-    for (size_t i = 0; i < f->nmarks; i++)
-        if (strcmp(f->marks[i].name, value) == 0) {
-            *t = f->marks[i].t;
-            found = 1;
-            if (!last)
-                break;
-        }
-    return found ? 0 : -1;
+    const char *hash = strrchr(value, '#');
+    char *end;
+    if (hash == NULL || hash[1] < '1' || hash[1] > '9')
+        return -1;
+    unsigned long nth = strtoul(hash + 1, &end, 10);
+    if (*end != '\0')
+        return -1;
+    return mark_time(f, value, (size_t)(hash - value), last, nth, t);
 }
 
 int hb_resolve_range(const struct hb_file *const *files, size_t nfiles,
@@ -733,7 +800,8 @@ int hb_resolve_range(const struct hb_file *const *files, size_t nfiles,
             found = resolve_time(files[i], texts[is_to], is_to, t) == 0;
         if (!found) {
             fprintf(stderr, PROG ": option %s: '%s' is neither a time (e.g. "
-                    "5000, 20k, 1.5M) nor a mark of %s\n",
+                    "5000, 20k, 1.5M) nor a mark of %s (NAME, or NAME#N for "
+                    "the Nth)\n",
                     is_to ? "--to" : "--from", texts[is_to],
                     nfiles > 1 ? "either file" : "the file");
             return -1;

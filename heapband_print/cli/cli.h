@@ -60,6 +60,8 @@ struct hb_options {
     enum hb_scale scale;
     enum hb_out_format format;
     int format_given;
+    int scale_given;          /* --scale given (the text chart's default is
+                               * log, the images' linear) */
     int stat_given;                     /* --diff's default is max */
     int sites;
     enum hb_site_metric site_by;        /* --by */

@@ -100,10 +100,16 @@ static int write_export(const struct hb_chart_job *job,
 struct hb_ascii_opts hb_text_options(const struct hb_options *o, int width,
                                      int graph_height)
 {
+    /* A chart of one file is shaded on a log scale unless --scale says
+     * otherwise: with nine shades, a linear scale draws a band of 1% of
+     * the largest band's bytes as it draws one of 10% (the manual's
+     * "Shading" gives the measurements).  A difference chart keeps the
+     * linear scale (cmd_diff.c): its cells are changes, of either sign. */
+    enum hb_scale scale = o->scale_given ? o->scale : HB_SCALE_LOG;
     struct hb_ascii_opts ao = {
         .width = width, .graph_height = graph_height,
         .color = hb_term_color_mode(o->color), .unicode = o->unicode,
-        .scale = o->scale, .palette = o->palette
+        .scale = scale, .palette = o->palette
     };
     return ao;
 }

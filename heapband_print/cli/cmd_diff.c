@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "ci_report.h"
+#include "ascii_fit.h"
+#include "band_merge.h"
 #include "cmd_chart.h"
 #include "diff_chart.h"
 #include "diff_report.h"
@@ -23,6 +25,7 @@
 #include "rules.h"
 #include "site_diff.h"
 #include "stack_match.h"
+#include "term.h"
 
 #define PROG HB_PROGRAM_NAME
 /* The first guess of the difference chart's gutter (row labels and
@@ -115,13 +118,13 @@ static void parse_rules(struct diff_run *run)
 /* files[0] is OLD, files[1] NEW.  Without --align: by marks when the
  * runs have the same ones, by time when they do not or --from/--to give
  * times. */
-static int build_diff_chart(const struct hb_chart_job *job,
-                            const struct hb_selection *sel,
-                            struct hb_chart *ch, struct hb_error *err)
+static int build_diff_step(const struct hb_chart_job *job,
+                           const struct hb_selection *sel, unsigned step,
+                           struct hb_chart *ch, struct hb_error *err)
 {
     const struct hb_options *o = job->o;
     struct hb_diff_opts d = { .align = o->align, .min_pct = HB_DIFF_MIN_PCT,
-                              .min_amount = -1 };
+                              .min_amount = -1, .step = step };
     if (!o->align_given)
         d.align = sel->has_from || sel->has_to
                   ? HB_ALIGN_TIME
@@ -132,6 +135,129 @@ static int build_diff_chart(const struct hb_chart_job *job,
     }
     return hb_diff_chart_build(job->files[0], job->files[1], sel, &d, ch,
                                err);
+}
+
+/* The chart on the rows of --bands (auto: NEW's bands, fit_diff_text
+ * merges them). */
+static int build_diff_chart(const struct hb_chart_job *job,
+                            const struct hb_selection *sel,
+                            struct hb_chart *ch, struct hb_error *err)
+{
+    return build_diff_step(job, sel, job->o->bands_step, ch, err);
+}
+
+/* The lines of the report above the chart, and the blank line after it;
+ * -1 out of memory or a report that cannot be written. */
+static long report_lines(const struct hb_chart_job *job)
+{
+    const struct hb_options *o = job->o;
+    char *text = NULL;
+    size_t len = 0;
+    struct hb_error err = { .kind = HB_ERR_NONE };
+    FILE *mem = open_memstream(&text, &len);
+    if (mem == NULL)
+        return -1;
+    struct hb_diff_report_opts ro = {
+        .sites = job->ctx, .max_sites = o->diff_sites,
+        .markdown = o->format == HB_FORMAT_MARKDOWN };
+    int r = hb_diff_report(mem, job->files[0], job->files[1], o->paths[0],
+                           o->paths[1], &ro, &err);
+    if (fclose(mem) != 0 || r < 0) {
+        free(text);
+        return -1;
+    }
+    long n = 1;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    free(text);
+    return n;
+}
+
+/* The rows of a difference chart when neither the report and the chart
+ * nor the chart alone fit: the finest step that draws the bands in at most
+ * this many lines (the chart's other lines are fixed). */
+#define DIFF_MIN_FIT_ROWS 12
+/* Fewer lines of rows than this do not buy the report a place on screen:
+ * the chart alone fits instead, with more rows. */
+#define DIFF_FEW_ROWS 8
+
+/* The lines of the difference chart at `step` (0: ch's own) into *n, the
+ * chart built into *c (ch itself for its own step).  0, or -1 with err. */
+static int diff_lines_at(const struct hb_chart_job *job,
+                         const struct hb_selection *sel, unsigned step,
+                         struct hb_chart *ch, struct hb_chart *c,
+                         const struct hb_ascii_opts *ao, long *n,
+                         struct hb_error *err)
+{
+    if (step == ch->row_step)
+        *c = *ch;
+    else if (build_diff_step(job, sel, step, c, err) < 0)
+        return -1;
+    if ((*n = hb_ascii_count_lines(c, ao)) >= 0)
+        return 0;
+    if (step != ch->row_step)
+        hb_chart_free(c);
+    return hb_error_nomem(err, "fitting the chart to the terminal");
+}
+
+/* --bands=auto for the difference chart, as for one file's
+ * (ascii_fit.h): rows merged, both runs before they are subtracted, into
+ * the finest step at which the report and the chart fit the lines with at
+ * least DIFF_FEW_ROWS lines of rows; when none does (a long report), the
+ * finest at which the chart alone does (the report scrolls away, the chart
+ * stays whole on screen); else the finest that draws the bands in at most
+ * DIFF_MIN_FIT_ROWS lines.  Empty runs of rows are folded as they are
+ * drawn (ascii.c). */
+static int fit_diff_text(const struct hb_chart_job *job, struct hb_chart *ch,
+                         int width, struct hb_error *err)
+{
+    const struct hb_options *o = job->o;
+    if (o->bands_step != 0
+        || hb_diff_same_data(job->files[0], job->files[1]))
+        return 0;
+    int lines = o->height ? o->height : hb_term_height();
+    struct hb_ascii_opts ao = hb_text_options(o, width,
+                                              hb_term_graph_height(lines));
+    ao.scale = o->scale;
+    long report = report_lines(job), at[64];
+    unsigned steps[64];
+    size_t k = 0;
+    if (report < 0)
+        return hb_error_nomem(err, "fitting the chart to the terminal");
+    struct hb_selection sel = o->sel;
+    sel.max_cols = ch->ncols;
+    for (unsigned s = ch->row_step; s <= HB_BANDS_COARSEST && k < 64;
+         s *= 2) {
+        struct hb_chart c;
+        if (diff_lines_at(job, &sel, s, ch, &c, &ao, &at[k], err) < 0)
+            return -1;
+        if (s != ch->row_step)
+            hb_chart_free(&c);
+        steps[k++] = s;
+        if (at[k - 1] < lines && k > 1 && at[k - 1] == at[k - 2])
+            break;              /* merging no longer changes it */
+    }
+    /* The lines that are not rows: those of the coarsest chart but one. */
+    long fixed = at[k - 1] - 1;
+    size_t pick = k;
+    for (size_t i = 0; i < k && pick == k; i++)
+        if (report + at[i] < lines && at[i] - fixed >= DIFF_FEW_ROWS)
+            pick = i;           /* report and chart, with rows to read */
+    for (size_t i = 0; i < k && pick == k; i++)
+        if (at[i] < lines)
+            pick = i;           /* the chart alone, the report scrolls */
+    for (size_t i = 0; i < k && pick == k; i++)
+        if (at[i] - fixed <= DIFF_MIN_FIT_ROWS)
+            pick = i;
+    unsigned step = steps[pick < k ? pick : k - 1];
+    if (step == ch->row_step)
+        return 0;
+    struct hb_chart c;
+    if (build_diff_step(job, &sel, step, &c, err) < 0)
+        return -1;
+    hb_chart_free(ch);
+    *ch = c;
+    return 0;
 }
 
 /* The report, then the difference chart unless the files hold the same
@@ -153,7 +279,10 @@ static int write_diff_text(const struct hb_chart_job *job,
         return hb_error_status(&err);
     }
     if (!hb_diff_same_data(old_file, new_file)) {
-        struct hb_ascii_opts ao = hb_text_options(o, width, 0);
+        int lines = o->height ? o->height : hb_term_height();
+        struct hb_ascii_opts ao = hb_text_options(o, width,
+                                                  hb_term_graph_height(lines));
+        ao.scale = o->scale;      /* changes: linear unless --scale */
         /* Markdown: the chart as a text block (no colours in it), folded
          * away until opened, so that a pull-request comment stays short. */
         if (md)
@@ -190,7 +319,7 @@ static int write_diff(const struct hb_options *o,
     struct hb_chart_job job = {
         .o = o, .files = pair, .build = build_diff_chart,
         .write_text = write_diff_text, .gutter_guess = DIFF_GUTTER_GUESS,
-        .fit_text = NULL, .json_more = json_sites, .ctx = &sites
+        .fit_text = fit_diff_text, .json_more = json_sites, .ctx = &sites
     };
     int status = hb_write_outputs(&job);
     hb_site_diff_free(&sites);

@@ -158,6 +158,32 @@ static void json_marks(FILE *out, const struct hb_chart *ch)
     fputs(ch->nmarks ? "\n  ],\n" : "],\n", out);
 }
 
+/* The run's figures, which the text chart's summary shortens or leaves
+ * out (ascii_summary.c): "run": {...}. */
+static void json_run(FILE *out, const struct hb_run_summary *r)
+{
+    fprintf(out, "  \"run\": {\"end_time\": %llu, \"stored_columns\": %llu, "
+            "\"column_width\": %llu, \"allocs\": %llu, \"alloc_bytes\": %llu, "
+            "\"frees\": %llu, \"free_bytes\": %llu, \"peak_bytes\": %llu, "
+            "\"peak_blocks\": %llu, \"peak_time\": %llu, \"end_bytes\": %llu, "
+            "\"end_blocks\": %llu, \"unknown_frees\": %llu, "
+            "\"marks_dropped\": %llu},\n",
+            (unsigned long long)r->end_time,
+            (unsigned long long)r->stored_cols,
+            (unsigned long long)r->col_width,
+            (unsigned long long)r->total_allocs,
+            (unsigned long long)r->total_alloc_bytes,
+            (unsigned long long)r->total_frees,
+            (unsigned long long)r->total_free_bytes,
+            (unsigned long long)r->peak_bytes,
+            (unsigned long long)r->peak_blocks,
+            (unsigned long long)r->peak_t_reached,
+            (unsigned long long)r->exit_bytes,
+            (unsigned long long)r->exit_blocks,
+            (unsigned long long)r->unknown_frees,
+            (unsigned long long)r->marks_dropped);
+}
+
 void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
                     const char *weight, hb_json_member *more,
                     const void *ctx)
@@ -181,6 +207,7 @@ void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
     fputs("  \"vmax\": ", out);
     put_number(out, ch->vmax);
     fputs(",\n", out);
+    json_run(out, &ch->run);
     json_columns(out, ch);
     json_rows(out, ch);
     json_marks(out, ch);
