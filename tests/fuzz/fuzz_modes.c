@@ -168,7 +168,10 @@ static void diff(const struct hb_file *f, FILE *sink)
         abort();
     struct hb_site_diff sites;
     if (hb_site_diff_build(f, f, &sites, &err) == 0) {
-        hb_diff_report(sink, f, f, "old", "new", &sites, SIZE_MAX, &err);
+        for (int md = 0; md <= 1; md++) {
+            struct hb_diff_report_opts ro = { &sites, SIZE_MAX, md };
+            hb_diff_report(sink, f, f, "old", "new", &ro, &err);
+        }
         hb_site_diff_free(&sites);
     }
     static const enum hb_chart_kind kinds[] = { HB_CHART_LIVE,
@@ -178,7 +181,9 @@ static void diff(const struct hb_file *f, FILE *sink)
         sel.kind = kinds[i];
         sel.max_cols = 9;
         enum hb_align align = i == 0 ? HB_ALIGN_TIME : HB_ALIGN_FRACTION;
-        struct hb_diff_opts opts = { align, 1.0, -1 };
+        /* Time: NEW's bands; fraction: rows of 4 quarter-octaves (the
+         * runs merged before they are subtracted, --bands=4). */
+        struct hb_diff_opts opts = { align, 1.0, -1, i == 0 ? 0u : 4u };
         struct hb_chart ch;
         if (hb_diff_chart_build(f, f, &sel, &opts, &ch, &err) < 0)
             continue;
