@@ -63,19 +63,34 @@ band_sums() {
    echo "$(sum_band "$1" "$b" 4) $(sum_band "$1" "$b" 5) $(sum_band "$1" "$b" 6) $(sum_band "$1" "$b" 7)"
 }
 
-# expect_fail STATUS 'STDERR' ARGS...: run the printer ($HB_PRINT) with ARGS,
-# its stdout into out.txt and its stderr into err.txt (stdin is the
-# caller's).  It must exit with STATUS and write exactly STDERR on stderr
-# (or, when STDERR holds a '*', what matches it as a `case` pattern);
-# with STATUS 2 (bad input, options or rules) nothing on stdout.
-# `expect_fail 0 '' ARGS...` is a run that must succeed quietly; the
-# caller then reads out.txt.
+# expect_exit STATUS CMD [ARGS...]: run CMD (the printer, Valgrind, a
+# wrapper) with ARGS, its stdout into out.txt and its stderr into err.txt
+# (stdin is the caller's); it must exit with STATUS.  On another status
+# both files go to the log before the failure.  The caller then reads
+# out.txt and err.txt.
+expect_exit() {
+   want_rc=$1; shift
+   rc=0
+   "$@" >out.txt 2>err.txt || rc=$?
+   if [ "$rc" != "$want_rc" ]; then
+      sed 's/^/stdout: /' out.txt | head -n 20; sed 's/^/stderr: /' err.txt | head -n 20
+   fi
+   expect_eq "$* : exit status" "$want_rc" "$rc"
+}
+
+# expect_fail STATUS 'STDERR' ARGS...: run the printer ($HB_PRINT) with ARGS
+# as expect_exit does.  It must exit with STATUS and write exactly STDERR
+# on stderr (or, when STDERR holds a '*', what matches it as a `case`
+# pattern; '' is nothing at all); with STATUS 2 (bad input, options or
+# rules) nothing on stdout.  `expect_fail 0 '' ARGS...` is a run that must
+# succeed quietly; the caller then reads out.txt.
 expect_fail() {
    want_rc=$1; want_err=$2; shift 2
-   rc=0
-   "$HB_PRINT" "$@" >out.txt 2>err.txt || rc=$?
+   expect_exit "$want_rc" "$HB_PRINT" "$@"
    err=$(cat err.txt)
-   expect_eq "$* : exit status" "$want_rc" "$rc"
+   if [ -z "$want_err" ] && [ -s err.txt ]; then
+      fail "$* : stderr: expected nothing, got '$err'"
+   fi
    if [ "$err" != "$want_err" ]; then
       case $want_err in
          *'*'*) case $err in $want_err) ;; *) fail "$* : stderr '$err' does not match '$want_err'" ;; esac ;;
@@ -91,12 +106,15 @@ expect_fail() {
 # golden NAME ARGS...: run the printer with ARGS and compare its stdout with
 # $GOLD/NAME.txt (diff -u); it must exit 0 and write nothing on stderr.
 # With HB_REGEN=1 the golden file is (re)written instead: review it by hand.
+# golden_exit STATUS NAME ARGS...: the same with the exit status given (a
+# broken --check rule: 1).
 golden() {
-   name=$1; shift
-   rc=0
-   "$HB_PRINT" "$@" >"$name.out" 2>"$name.err" || rc=$?
-   [ "$rc" -eq 0 ] || { cat "$name.err"; fail "$name: exit status $rc"; }
-   [ -s "$name.err" ] && { cat "$name.err"; fail "$name: wrote to stderr"; }
+   golden_exit 0 "$@"
+}
+golden_exit() {
+   status=$1 name=$2; shift 2
+   expect_fail "$status" '' "$@"
+   mv out.txt "$name.out"
    if [ "${HB_REGEN:-0}" = 1 ]; then
       cp "$name.out" "${GOLD:?}/$name.txt"
       echo "regenerated $name"
