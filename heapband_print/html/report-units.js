@@ -130,11 +130,12 @@ const hbUnits = (function () {
     return v === 0 ? "0" : fixed(v / s.div, s.decimals) + s.suffix;
   }
 
-  /* A value for the hover: its human form and, when that is not the
-     value itself, the exact figure after it: "2.48M (2597865.40625)". */
+  /* A value for the hover: its human form (a diff's decrease signed)
+     and, when that is not the value itself, the exact figure after it:
+     "2.48M (2597865.40625)", "-20B (-20)". */
   function withExact(v, style) {
     const exact = typeof v === "bigint" ? v.toString() : String(v);
-    const human = number(v, style);
+    const human = v < 0 ? "-" + number(-v, style) : number(v, style);
     return human === exact || human === exact + "B" ? exact : human + " (" + exact + ")";
   }
 

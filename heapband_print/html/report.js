@@ -829,6 +829,7 @@
     matrix: () => ({ ncols: M.ncols, nrows: M.nrows, lo: M.lo,
                      labels: M.labels.map((l) => l.label),
                      starts: M.colSpans.map((s) => s[0].toString()),
+                     ends: M.colSpans.map((s) => s[1].toString()), ended: Array.from(M.ended),
                      cells: Array.from(M.cells) }),
     /* The page coordinates of the middle of cell (row r from the bottom,
        column j). */
@@ -837,6 +838,8 @@
       return { x: rect.left + (j + 0.5) * rect.width / M.ncols,
                y: rect.top + (R.y0[r] + R.y1[r]) / 2 * rect.height / PLOT_H };
     },
+    /* Row r's pixel rows on the plot (a folded row's: its fold's). */
+    rowBox: (r) => [R.y0[r], R.y1[r]],
     /* The folded runs of empty rows: their text and rows. */
     folds: () => R.folds.map((f) => ({ text: f.text, top: f.top, bottom: f.bottom })),
     /* The page's number formats (report-units.js), for the test to
