@@ -426,6 +426,20 @@ async function checkLabels(page, file, live) {
   });
   ok(`time ticks at round times, placed by time: ${ticks.map((t) => t.text).join(" ")}`);
   await checkFolds(page, [file], live, "empty");
+  await checkUnits(page);
+}
+
+// The page's formatter (report-units.js) writes every case of
+// tests/unit/test_units.c's table of hb_format_number as units.c does, in
+// its three styles (ties to even included).
+async function checkUnits(page) {
+  const src = fs.readFileSync(path.join(__dirname, "..", "unit", "test_units.c"), "utf8");
+  const cases = [...src.matchAll(/^\s*\{ (-?[\d.e]+|-INFINITY), "([^"]*)", "([^"]*)", "([^"]*)" \},/gm)];
+  if (cases.length < 20) fail("test_units.c: only " + cases.length + " format cases read");
+  const got = await page.evaluate((vs) => vs.map((v) => ["count", "size", "size_b"].map((st) =>
+    window.hb.units.number(v === "-INFINITY" ? -Infinity : Number(v), st))), cases.map((c) => c[1]));
+  cases.forEach((c, i) => expectEq(`format ${c[1]}`, c.slice(2).join(" "), got[i].join(" ")));
+  ok(`numbers: the ${cases.length} cases of test_units.c written as units.c writes them`);
 }
 
 // Runs of two or more blank rows of the view (the CSV's, top first) are
