@@ -781,7 +781,7 @@
         zoomTo(start.j, c.j);
       } else {
         selected = { r: c.r, j: c.j };
-        if (M.lo !== null) showSites(M.lo + c.r);
+        if (M.lo !== null && !foldOf(c.r)) showSites(M.lo + c.r);   /* a fold: no one band */
         draw();
         show(c.r, c.j);
       }
@@ -795,7 +795,7 @@
         s.r = Math.min(M.nrows - 1, Math.max(0, s.r + moves[ev.key][0]));
         s.j = Math.min(M.ncols - 1, Math.max(0, s.j + moves[ev.key][1]));
       } else if (ev.key === "Enter") {
-        if (M.lo !== null) showSites(M.lo + s.r);
+        if (M.lo !== null && !foldOf(s.r)) showSites(M.lo + s.r);
       } else if (ev.key === "z") {
         if (mark === null) { mark = s.j; } else { const m0 = mark; mark = null; zoomTo(m0, s.j); return; }
       } else if (ev.key === "Escape") {
