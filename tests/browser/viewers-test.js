@@ -13,7 +13,11 @@
 //     then its Export button saves the profile it read; out: the importer
 //     it chose ("importer: ..."), then the exported profile as folded
 //     stacks, "frame;...;frame WEIGHT", and "total WEIGHT".
-// PNG: a screenshot of the viewer, for the manual.
+//   node viewers-test.js page URL PNG
+//     A screenshot of a viewer served on this machine (pprof's web UI:
+//     go tool pprof -http=127.0.0.1:PORT); nothing else is requested.
+// PNG: a screenshot of the viewer, for the manual
+// (docs/gallery/make-viewer-shots.sh).
 "use strict";
 const fs = require("fs");
 const os = require("os");
@@ -151,12 +155,27 @@ async function speedscope(dir, file, png) {
   }
 }
 
+async function shot(url, png) {
+  const browser = await chromium.launch(work);
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1100, height: 600 });
+    await chromium.fence(page, [new URL(url).origin + "/"]);
+    await page.goto(url, { waitUntil: "networkidle0", timeout: 30000 });
+    offline(page);
+    await page.screenshot({ path: png });
+  } finally {
+    await browser.close();
+  }
+}
+
 (async () => {
   const [mode, ...args] = process.argv.slice(2);
   try {
     if (mode === "dhat") await dhat(...args);
     else if (mode === "speedscope") await speedscope(...args);
-    else fail("usage: viewers-test.js dhat|speedscope ...");
+    else if (mode === "page") await shot(...args);
+    else fail("usage: viewers-test.js dhat|speedscope|page ...");
   } catch (e) {
     if (!process.exitCode) console.error("FAIL: " + (e && e.stack || e));
     process.exitCode = 1;
