@@ -44,7 +44,7 @@ node "$viewers" page "http://127.0.0.1:8089/ui/flamegraph?si=alloc_space" "$gall
 kill "$pprof"; wait "$pprof" 2>/dev/null || true; pprof=
 
 echo "viewers: speedscope"
-node "$viewers" speedscope "$NODE_PATH/speedscope" leak.folded "$gallery/viewer-speedscope.png" >/dev/null
+node "$viewers" speedscope "$NODE_PATH/speedscope" --png="$gallery/viewer-speedscope.png" leak.folded
 
 echo "viewers: massif-visualizer"
 HOME="$work" XDG_RUNTIME_DIR="$work" xvfb-run -a -s "-screen 0 1024x768x24" \
@@ -53,4 +53,4 @@ HOME="$work" XDG_RUNTIME_DIR="$work" xvfb-run -a -s "-screen 0 1024x768x24" \
 echo "viewers: dh_view.html"
 view=$(ls /usr/libexec/valgrind/dh_view.html /usr/lib/valgrind/dh_view.html \
           /usr/local/libexec/valgrind/dh_view.html 2>/dev/null | head -n 1)
-node "$viewers" dhat "$view" leak.dhat.json "$gallery/viewer-dhview.png" >/dev/null
+node "$viewers" dhat "$view" --png="$gallery/viewer-dhview.png" leak.dhat.json
