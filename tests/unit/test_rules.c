@@ -124,7 +124,7 @@ static const struct bad_rule bad_rules[] = {
       PCT },
     { "allocs <= 18446744073709551616", 11, "'18446744073709551616' is not "
       "a number (e.g. 5000, 5k, 1.5M)" },
-    { "site", 5, "expected a function pattern after 'site'" },
+    { "site", 5, "expected a site pattern after 'site'" },
     { "site 'png", 6, "the pattern's quote ' is not closed" },
     { "site '' peak <= 1", 6, "empty pattern" },
     { "site f frees <= 1", 8, "'frees' is not a per-site metric (expected "
