@@ -81,7 +81,7 @@ typedef struct _HbBlockNode {
    HbLiveBlock          block;
 } HbBlockNode;
 
-static VgHashTable* live_blocks[3];   /* indexed by HbOrigin */
+static VgHashTable* live_blocks[HbOrigins];   /* indexed by HbOrigin */
 static PoolAlloc*   node_pool;
 
 void HB_(blocks_init) ( void )
@@ -89,6 +89,7 @@ void HB_(blocks_init) ( void )
    live_blocks[HbFromMalloc]        = VG_(HT_construct)("hb.blocks");
    live_blocks[HbFromClientRequest] = VG_(HT_construct)("hb.blocks.custom");
    live_blocks[HbFromMempool]       = VG_(HT_construct)("hb.blocks.mempool");
+   live_blocks[HbFromProgram]       = VG_(HT_construct)("hb.blocks.program");
    node_pool = VG_(newPA)(sizeof(HbBlockNode), 1000, VG_(malloc),
                           "hb.blocks.pool", VG_(free));
 }
@@ -140,6 +141,7 @@ static void read_header ( Addr addr, HbLiveBlock* bk )
    bk->szB    = usable - slack;
    bk->born_t = *high_word(addr, usable);
    bk->site   = HB_(site_by_id)(site);
+   bk->slopB  = 0;
    if (bk->born_t > now) bk->born_t = now;
 }
 

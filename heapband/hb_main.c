@@ -102,7 +102,9 @@
 #include "hb_mempool.h"
 #include "hb_options.h"
 #include "hb_output.h"
+#include "hb_program.h"
 #include "hb_sites.h"
+#include "hb_slop.h"
 #include "hb_snapshot.h"
 #include "hb_time.h"
 #include "hb_totals.h"
@@ -130,18 +132,27 @@
    event's time and the block's band are computed once here and passed
    on. */
 
-/* A new live block.  Its site is found first, since the table keeps it. */
-static void block_born ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
+/* A new live block, with its slop (0 but from the program's allocator).
+   Its site is found first, since the table keeps it. */
+static void block_born_slop ( ThreadId tid, Addr addr, SizeT szB,
+                              SizeT slopB, HbOrigin origin )
 {
    UInt        band = HB_(band_of)(szB);
    HbLiveBlock bk;
    bk.szB    = szB;
    bk.born_t = HB_(time_of_event)(szB);
    bk.site   = HB_(site_of)(tid, band);
+   bk.slopB  = slopB;
    HB_(block_insert)(addr, origin, &bk);
    HB_(columns_alloc)(bk.born_t, band, szB);
    HB_(site_gains)(bk.site, szB);
+   HB_(slop_gains)(band, slopB);
    HB_(totals_alloc)(bk.born_t, band, szB);
+}
+
+static void block_born ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
+{
+   block_born_slop(tid, addr, szB, 0, origin);
 }
 
 /* The block at addr dies.  Returns False, counting an unknown free, when
@@ -159,6 +170,7 @@ static Bool block_dies ( Addr addr, HbOrigin origin )
    t    = HB_(time_of_event)(bk.szB);
    HB_(columns_free)(t, band, bk.szB);
    HB_(site_loses)(bk.site, bk.szB);
+   HB_(slop_loses)(band, bk.slopB);
    HB_(totals_free)(t, band, bk.szB);
    HB_(life_add)(band, t - bk.born_t, bk.szB);
    return True;
@@ -168,8 +180,8 @@ static Bool block_dies ( Addr addr, HbOrigin origin )
    free of the old block and the birth of a new one, as one event.  The
    resized block belongs to the code that resized it.  Returns False,
    counting an unknown free, when old_addr is not live. */
-static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
-                          SizeT new_szB, HbOrigin origin )
+static Bool block_moves_slop ( ThreadId tid, Addr old_addr, Addr new_addr,
+                               SizeT new_szB, SizeT slopB, HbOrigin origin )
 {
    HbLiveBlock old, bk;
    UInt        old_band, new_band;
@@ -182,18 +194,54 @@ static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
    bk.szB    = new_szB;
    bk.born_t = HB_(time_of_event)(old.szB + new_szB);
    bk.site   = HB_(site_of)(tid, new_band);
+   bk.slopB  = slopB;
    HB_(block_insert)(new_addr, origin, &bk);
    HB_(columns_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
    HB_(site_loses)(old.site, old.szB);   /* before gains: it may be one site */
    HB_(site_gains)(bk.site, new_szB);
+   HB_(slop_loses)(old_band, old.slopB);
+   HB_(slop_gains)(new_band, slopB);
    HB_(totals_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
    HB_(life_add)(old_band, bk.born_t - old.born_t, old.szB);
    return True;
 }
 
+static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
+                          SizeT new_szB, HbOrigin origin )
+{
+   return block_moves_slop(tid, old_addr, new_addr, new_szB, 0, origin);
+}
+
 /* The events as the mempool requests reach them. */
 static const HbBlockEvents block_events = {
    block_born, block_dies, block_moves
+};
+
+/* The events as the program's allocator reaches them (hb_program.c). */
+static void program_born ( ThreadId tid, Addr addr, SizeT szB, SizeT slopB )
+{
+   block_born_slop(tid, addr, szB, slopB, HbFromProgram);
+}
+
+static Bool program_dies ( Addr addr )
+{
+   return block_dies(addr, HbFromProgram);
+}
+
+static Bool program_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
+                            SizeT new_szB, SizeT slopB )
+{
+   return block_moves_slop(tid, old_addr, new_addr, new_szB, slopB,
+                           HbFromProgram);
+}
+
+static ULong live_now ( void )
+{
+   return HB_(run_totals_at)(HB_(time_now)()).live_B;
+}
+
+static const HbProgramEvents program_events = {
+   program_born, program_dies, program_moves, live_now
 };
 
 /*------------------------------------------------------------*/
@@ -346,6 +394,7 @@ static void free_like_block ( Addr addr )
    at one address. */
 static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
 {
+   if (HB_(program_request)(tid, arg, ret)) return True;
    switch (arg[0]) {
       case VG_USERREQ__MALLOCLIKE_BLOCK: {
          SizeT ignored;
@@ -447,6 +496,7 @@ static void hb_post_clo_init ( void )
    HB_(marks_init)();
    HB_(snapshot_init)(HB_(clo).snapshot_every);
    register_fast_calls();
+   HB_(program_post_init)(HB_(clo).allocator_program);
    HB_(heap_cache_enable)(HB_(clo).block_cache);
 }
 
@@ -508,6 +558,7 @@ static void hb_pre_clo_init ( void )
                                    HB_(print_debug_usage));
    VG_(needs_client_requests)   (hb_handle_client_request);
    VG_(needs_print_stats)       (hb_print_stats);
+   HB_(program_pre_init)(&program_events);
    VG_(needs_malloc_replacement)(hb_malloc,
                                  hb___builtin_new,
                                  hb___builtin_new_aligned,

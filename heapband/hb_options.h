@@ -29,6 +29,7 @@ typedef struct {
    Bool         fast_calls;  /* --fast-calls=yes|no (debug) [yes] */
    Bool         block_cache; /* --block-cache=yes|no (debug) [yes] */
    HbTime       snapshot_every; /* --snapshot-every=T; 0 for none [0] */
+   Bool         allocator_program; /* --allocator=valgrind|program [valgrind] */
 } HbOptions;
 
 extern HbOptions HB_(clo);

@@ -38,9 +38,11 @@
 #include "hb_bands.h"
 #include "hb_columns.h"
 #include "hb_life.h"
+#include "hb_mappings.h"
 #include "hb_marks.h"
 #include "hb_options.h"
 #include "hb_sites.h"
+#include "hb_slop.h"
 #include "hb_stacks.h"
 #include "hb_time.h"
 #include "hb_totals.h"
@@ -127,6 +129,8 @@ static void write_header ( VgFile* fp, HbTime end )
       VG_(fprintf)(fp, "site-limit: all\n");
    else
       VG_(fprintf)(fp, "site-limit: %u\n", HB_(clo).sites);
+   VG_(fprintf)(fp, "allocator: %s\n",
+                HB_(clo).allocator_program ? "program" : "valgrind");
 }
 
 static void write_bands ( VgFile* fp )
@@ -134,6 +138,16 @@ static void write_bands ( VgFile* fp )
    UInt b;
    for (b = 0; b < HB_(n_bands)(); b++)
       VG_(fprintf)(fp, "band %u %llu %llu\n", b, HB_(band_lo)(b), HB_(band_hi)(b));
+}
+
+/* The footprint and the other anonymous memory (version 4). */
+static void write_memory ( VgFile* fp )
+{
+   const HbMappings* m = HB_(mappings)();
+   VG_(fprintf)(fp, "footprint %llu %llu %llu %llu %llu\n", m->foot_peak_B,
+                m->foot_peak_t, m->foot_B, m->live_at_foot_peak_B,
+                m->slop_at_foot_peak_B);
+   VG_(fprintf)(fp, "other-anon %llu %llu\n", m->anon_peak_B, m->anon_B);
 }
 
 static void write_run_summary ( VgFile* fp, HbTime end )
@@ -144,6 +158,7 @@ static void write_run_summary ( VgFile* fp, HbTime end )
    VG_(fprintf)(fp, "peak %llu %llu %llu %llu\n", run.peak_B,
                 run.peak_blocks, run.peak_reached, run.peak_left);
    VG_(fprintf)(fp, "exit %llu %llu\n", run.live_B, run.live_blocks);
+   write_memory(fp);
    VG_(fprintf)(fp, "unknown-frees %llu\n", run.unknown_frees);
 }
 
@@ -191,6 +206,31 @@ static void write_columns ( VgFile* fp )
    }
 }
 
+/* A column's gauges as a reader derives them when it has no `fcol`
+   record: every end and maximum at the previous column's end. */
+static Bool gauges_are_quiet ( const HbColumnGauges* g, const ULong* prev )
+{
+   UInt k;
+   for (k = 0; k < HbGauges; k++)
+      if (g->end_B[k] != prev[k] || g->max_B[k] != prev[k]) return False;
+   return True;
+}
+
+static void write_gauges ( VgFile* fp )
+{
+   ULong prev[HbGauges] = { 0, 0, 0 };
+   UInt  c, k;
+   for (c = 0; c < HB_(columns_count)(); c++) {
+      const HbColumnGauges* g = HB_(column_gauges)(c);
+      if (!gauges_are_quiet(g, prev))
+         VG_(fprintf)(fp, "fcol %u %llu %llu %llu %llu %llu %llu\n", c,
+                      g->end_B[HbGaugeFoot], g->max_B[HbGaugeFoot],
+                      g->end_B[HbGaugeAnon], g->max_B[HbGaugeAnon],
+                      g->end_B[HbGaugeSlop], g->max_B[HbGaugeSlop]);
+      for (k = 0; k < HbGauges; k++) prev[k] = g->end_B[k];
+   }
+}
+
 static void write_cells ( VgFile* fp )
 {
    HChar integral[48];
@@ -205,6 +245,20 @@ static void write_cells ( VgFile* fp )
                       cell->frees_B, cell->live_end_B, cell->live_max_B,
                       integral);
       }
+   }
+}
+
+/* Per band, the slop allocated, live at the peak and at exit (version
+   4; only the program's allocator has any). */
+static void write_band_slop ( VgFile* fp )
+{
+   UInt b;
+   for (b = 0; b < HB_(n_bands)(); b++) {
+      const HbLivePart* slop = HB_(slop_band)(b);
+      if (HB_(slop_allocated)(b) > 0)
+         VG_(fprintf)(fp, "slop %u %llu %llu %llu\n", b,
+                      HB_(slop_allocated)(b), HB_(part_at_peak_B)(slop),
+                      slop->live_B);
    }
 }
 
@@ -231,6 +285,7 @@ static void write_lifetimes ( VgFile* fp )
          VG_(fprintf)(fp, "at-peak %u %llu %llu\n", b,
                       HB_(part_at_peak_B)(live), HB_(part_at_peak_n)(live));
    }
+   write_band_slop(fp);
 }
 
 /*------------------------------------------------------------*/
@@ -411,6 +466,7 @@ static void write_sections ( VgFile* fp, HbTime end )
    write_run_summary(fp, end);
    write_marks(fp);
    write_columns(fp);
+   write_gauges(fp);
    write_cells(fp);
    write_lifetimes(fp);
    write_sites(fp);
