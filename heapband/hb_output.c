@@ -158,8 +158,8 @@ static void write_run_summary ( VgFile* fp, HbTime end )
    VG_(fprintf)(fp, "peak %llu %llu %llu %llu\n", run.peak_B,
                 run.peak_blocks, run.peak_reached, run.peak_left);
    VG_(fprintf)(fp, "exit %llu %llu\n", run.live_B, run.live_blocks);
-   write_memory(fp);
    VG_(fprintf)(fp, "unknown-frees %llu\n", run.unknown_frees);
+   write_memory(fp);
 }
 
 static void write_marks ( VgFile* fp )

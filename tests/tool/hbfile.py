@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Reads a heap-band file of version 3 as docs/heapband-format.md specifies
+# Reads a heap-band file of version 3 or 4 as docs/heapband-format.md specifies
 # it, independently of heapband_print, for the tool's tests:
 #
 #   hbfile.py check FILE     every invariant of the spec's list; prints
@@ -40,6 +40,8 @@ def need(cond, msg):
 HEADER = ["heapband-format", "tool:", "cmd:", "pid:", "ppid:", "time-unit:",
           "bands:", "band-count:", "columns-budget:", "column-width:",
           "column-count:", "end-time:", "depth:", "site-limit:"]
+# Version 4's last header line (after leak-scan:, when a file has it).
+ALLOCATORS = ("valgrind", "program")
 
 
 class HbFile:
@@ -65,6 +67,10 @@ class HbFile:
         self.st = {}             # (b, s) -> [(lo, hi)]: the sb line's times
         self.order = []          # keyword of each record, in order
         self.marks_dropped = 0   # marks-dropped (0: no such record)
+        self.footprint = None    # version 4: PEAK T_REACHED EXIT LIVE SLOP
+        self.other_anon = None   # version 4: PEAK EXIT
+        self.fcols = {}          # c -> 6 gauges (version 4)
+        self.slop = {}           # b -> (allocated, at peak, at exit)
         self._parse()
 
     def _parse(self):
@@ -73,7 +79,18 @@ class HbFile:
             line = self.lines[i]
             need(line.startswith(key + " "), "header line %d is not %s" % (i + 1, key))
             self.header[key] = line[len(key) + 1:]
-        need(self.header["heapband-format"] == "3", "version is not 3")
+        need(self.header["heapband-format"] in ("3", "4"), "version is not 3 or 4")
+        self.version = int(self.header["heapband-format"])
+        nhead = len(HEADER)
+        self.allocator = "valgrind"
+        if self.version >= 4:
+            if self.lines[nhead].startswith("leak-scan: "):
+                nhead += 1
+            line = self.lines[nhead]
+            need(line.startswith("allocator: ") and line[11:] in ALLOCATORS,
+                 "no allocator: line after the header")
+            self.allocator = line[11:]
+            nhead += 1
         self.nb = int(self.header["band-count:"])
         self.nc = int(self.header["column-count:"])
         self.width = int(self.header["column-width:"])
@@ -81,7 +98,7 @@ class HbFile:
         self.depth = int(self.header["depth:"])
         self.limit = self.header["site-limit:"]
         need(self.limit == "all" or int(self.limit) >= 1, "bad site-limit")
-        for line in self.lines[len(HEADER):]:
+        for line in self.lines[nhead:]:
             kw, _, rest = line.partition(" ")
             self.order.append(kw)
             if kw in ("mark", "end"):
@@ -120,6 +137,18 @@ class HbFile:
                 self.exit = v
             elif kw == "unknown-frees":
                 pass
+            elif kw == "footprint":
+                need(len(v) == 5 and self.footprint is None, "footprint line")
+                self.footprint = v
+            elif kw == "other-anon":
+                need(len(v) == 2 and self.other_anon is None, "other-anon line")
+                self.other_anon = v
+            elif kw == "fcol":
+                need(len(v) == 7 and v[0] not in self.fcols, "fcol %d" % v[0])
+                self.fcols[v[0]] = tuple(v[1:])
+            elif kw == "slop":
+                need(len(v) == 4 and v[0] not in self.slop, "slop %d" % v[0])
+                self.slop[v[0]] = tuple(v[1:])
             elif kw == "marks-dropped":
                 need(len(v) == 1 and v[0] > 0, "marks-dropped needs a count > 0")
                 need(self.marks_dropped == 0, "marks-dropped twice")
@@ -206,8 +235,9 @@ def check(h):
     need(h.bands[-1][1] == 2**64 - 1, "last band")
     # Section order.
     rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "unknown-frees": 5,
-            "mark": 6, "marks-dropped": 6.5, "col": 7, "cell": 8, "life": 9, "leak": 10,
-            "at-peak": 11, "object": 12, "source": 12, "frame": 12,
+            "footprint": 5.1, "other-anon": 5.2,
+            "mark": 6, "marks-dropped": 6.5, "col": 7, "fcol": 7.5, "cell": 8, "life": 9, "leak": 10,
+            "at-peak": 11, "slop": 11.5, "object": 12, "source": 12, "frame": 12,
             "site": 12, "sb": 12, "so": 12, "end": 13}
     ranks = [rank[k] for k in h.order]
     need(ranks == sorted(ranks), "records out of section order")
@@ -242,6 +272,51 @@ def check(h):
     # 10: lifetimes.
     need([sum(v[2] for v in h.life), sum(v[3] for v in h.life)] == h.total[2:4], "life sums")
     check_sites(h)
+    check_memory(h)
+
+
+def expanded_gauges(h):
+    """Every column's six gauges, the quiet ones derived (version 4)."""
+    out, prev = {}, (0, 0, 0)
+    for c in range(h.nc):
+        g = h.fcols.get(c)
+        if g is None:
+            g = (prev[0], prev[0], prev[1], prev[1], prev[2], prev[2])
+        out[c] = g
+        prev = (g[0], g[2], g[4])
+    return out
+
+
+def check_memory(h):
+    """Version 4's footprint, other-anon, fcol and slop records
+    (invariants 11 to 13)."""
+    if h.version < 4:
+        need(not (h.fcols or h.slop or h.footprint or h.other_anon), "version 4 records in version 3")
+        return
+    need(h.footprint is not None and h.other_anon is not None, "no footprint or other-anon line")
+    need(h.order.index("footprint") + 1 == h.order.index("other-anon"), "other-anon not after footprint")
+    fs = sorted(h.fcols)
+    need([int(l.split(" ")[1]) for l in h.lines if l.startswith("fcol ")] == fs, "fcols out of order")
+    prev = (0, 0, 0)
+    for c in fs:
+        g = h.fcols[c]
+        need(0 <= c < h.nc, "fcol %d out of range" % c)
+        need(g != (prev[0], prev[0], prev[1], prev[1], prev[2], prev[2]), "quiet fcol %d written" % c)
+        for k in range(3):
+            need(prev[k] <= g[2 * k + 1] and g[2 * k] <= g[2 * k + 1], "fcol %d: a maximum below an end" % c)
+        prev = (g[0], g[2], g[4])
+    gs = expanded_gauges(h)
+    last = gs[h.nc - 1]
+    fp, oa = h.footprint, h.other_anon
+    need(fp[0] == max(g[1] for g in gs.values()) and fp[2] == last[0], "footprint is not the columns'")
+    need(oa[0] == max(g[3] for g in gs.values()) and oa[1] == last[2], "other-anon is not the columns'")
+    need(fp[1] <= h.end and fp[3] <= h.peak[0], "footprint: time or live bytes")
+    for b, s in h.slop.items():
+        need(0 <= b < h.nb and s[0] > 0 and s[1] <= s[0] and s[2] <= s[0], "slop %d" % b)
+    need(sum(s[2] for s in h.slop.values()) == last[4], "slop records do not add up to the last column's")
+    if h.allocator == "valgrind":
+        need(fp == [0, 0, 0, 0, 0] and not h.slop and all(g[0] == g[1] == g[4] == g[5] == 0 for g in gs.values()),
+             "footprint or slop with allocator: valgrind")
 
 
 def check_sites(h):

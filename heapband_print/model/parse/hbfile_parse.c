@@ -182,9 +182,11 @@ static int parse_version(struct hb_parser *p)
         p->f->version = 2;
     else if (version_len == 1 && version[0] == '3')
         p->f->version = 3;
+    else if (version_len == 1 && version[0] == '4')
+        p->f->version = 4;
     else
         return hb_lex_fail(lx, "unsupported format version '%.*s' (this "
-                           "printer reads versions 1, 2 and 3)",
+                           "printer reads versions 1 to 4)",
                            (int)(version_len > 40 ? 40 : version_len),
                            version);
     return 0;
@@ -277,7 +279,11 @@ static int parse_header(struct hb_parser *p)
     f->pow2_bands = band_kind == 1;
     if (parse_geometry(p) < 0)
         return -1;
-    return f->version >= 3 ? parse_site_header(p) : 0;
+    if (f->version < 3)
+        return 0;
+    if (parse_site_header(p) < 0)
+        return -1;
+    return f->version >= 4 ? hb_parse_allocator(p) : 0;
 }
 
 /* ------------------------------------------------------------- band table */
@@ -370,7 +376,7 @@ static int parse_summary(struct hb_parser *p)
     if (summary_record(p, "unknown-frees", 1, v, &line) < 0)
         return -1;
     f->unknown_frees = v[0];
-    return 0;
+    return f->version >= 4 ? hb_parse_memory_summary(p) : 0;
 }
 
 int hb_parse_head(struct hb_parser *p)
@@ -390,7 +396,8 @@ static int parse_lexed(struct hb_parser *p, enum hb_parse_path path)
     struct hb_file *f = p->f;
     int r = hb_parse_head(p) < 0
             || hb_parse_records(p, path) < 0
-            || hb_check_sections(&p->checks, f, p->lx.err) < 0 ? -1 : 0;
+            || hb_check_sections(&p->checks, f, p->lx.err) < 0
+            || hb_check_memory(p) < 0 ? -1 : 0;
     hb_checks_free(&p->checks);
     if (r < 0)
         hb_file_free(f);

@@ -56,7 +56,8 @@ struct hb_parser {
     struct hb_file *f;
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks,
            cap_atpeaks, cap_objects, cap_sources, cap_frames, cap_sites,
-           cap_siterecs, cap_site_times, cap_marks;
+           cap_siterecs, cap_site_times, cap_marks, cap_fcols, cap_slops;
+    unsigned long footprint_line;   /* version 4 */
     struct hb_checks checks;
     struct hb_site_state site_state;
 };
@@ -67,9 +68,21 @@ struct hb_parser {
  * follow.  Version 3: "at-peak" after "leak", then the site tables and
  * their band records, interleaved (HB_SEC_SITE, hbfile_sites.c). */
 enum hb_section {
-    HB_SEC_MARK, HB_SEC_COL, HB_SEC_CELL, HB_SEC_LIFE, HB_SEC_LEAK,
-    HB_SEC_AT_PEAK, HB_SEC_SITE, HB_SEC_TOP
+    HB_SEC_MARK, HB_SEC_COL, HB_SEC_FCOL, HB_SEC_CELL, HB_SEC_LIFE,
+    HB_SEC_LEAK, HB_SEC_AT_PEAK, HB_SEC_SLOP, HB_SEC_SITE, HB_SEC_TOP
 };
+
+/* Version 4 (hbfile_memory.c): the 'allocator:' header line, the
+ * 'footprint' and 'other-anon' lines after 'unknown-frees', the 'fcol'
+ * and 'slop' records, and their invariants (11 to 13) at the end. */
+int hb_parse_allocator(struct hb_parser *p);
+int hb_parse_memory_summary(struct hb_parser *p);
+int hb_parse_fcol(struct hb_parser *p);
+int hb_parse_slop(struct hb_parser *p);
+int hb_check_memory(struct hb_parser *p);
+/* Column c's gauges, derived when it has no fcol record (version 4;
+ * all 0 in older files). */
+struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c);
 
 /* Sections 1 to 3 of the format, up to the "unknown-frees" line
  * (hbfile_parse.c). */

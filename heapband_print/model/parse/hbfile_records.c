@@ -453,6 +453,20 @@ static const struct record_kind v3_kinds[] = {
     { "so", HB_SEC_SITE, hb_parse_so },
     { NULL, HB_SEC_MARK, NULL }
 };
+/* Version 4: version 3's and the memory records (hbfile_memory.c). */
+static const struct record_kind v4_kinds[] = {
+    { "col", HB_SEC_COL, parse_col },
+    { "fcol", HB_SEC_FCOL, hb_parse_fcol },
+    { "cell", HB_SEC_CELL, parse_cell },
+    { "life", HB_SEC_LIFE, parse_life },
+    { "leak", HB_SEC_LEAK, parse_leak },
+    { "at-peak", HB_SEC_AT_PEAK, parse_at_peak },
+    { "slop", HB_SEC_SLOP, hb_parse_slop },
+    { "site", HB_SEC_SITE, hb_parse_site3 },
+    { "sb", HB_SEC_SITE, hb_parse_sb },
+    { "so", HB_SEC_SITE, hb_parse_so },
+    { NULL, HB_SEC_MARK, NULL }
+};
 
 /* Version 3's records whose last field is a text that may hold spaces:
  * read before the line is split. */
@@ -519,7 +533,8 @@ int hb_parse_records(struct hb_parser *p, enum hb_parse_path path)
 {
     struct hb_lexer *lx = &p->lx;
     int v3 = p->f->version >= 3;
-    const struct record_kind *kinds = v3 ? v3_kinds : v12_kinds;
+    const struct record_kind *kinds = p->f->version >= 4 ? v4_kinds
+                                      : v3 ? v3_kinds : v12_kinds;
     enum hb_section current = HB_SEC_MARK;
     for (;;) {
         int done = path == HB_PARSE_FAST ? hb_parse_fast_record(p, &current)
