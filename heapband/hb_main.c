@@ -223,8 +223,14 @@ static void program_born ( ThreadId tid, Addr addr, SizeT szB, SizeT slopB )
    block_born_slop(tid, addr, szB, slopB, HbFromProgram);
 }
 
+/* A free of a pointer that is no live block is not counted as an unknown
+   free here: allocators free their own chunks through their public free
+   (glibc's tcache, handed back at a thread's exit), and a program's bad
+   free is the program's allocator's to report. */
 static Bool program_dies ( Addr addr )
 {
+   SizeT ignored;
+   if (!HB_(block_size)(addr, HbFromProgram, &ignored)) return False;
    return block_dies(addr, HbFromProgram);
 }
 
