@@ -1,4 +1,4 @@
-heapband-format 3
+heapband-format 4
 tool: heapband 0.1.0
 time-unit: B
 bands: quarter
@@ -9,6 +9,7 @@ column-count: 61
 end-time: 31068
 depth: 12
 site-limit: 20
+allocator: valgrind
 band 0 0 0
 band 1 1 1
 band 2 2 2
@@ -265,6 +266,8 @@ total 23 15692 13 15376
 peak 15692 23 15692 15716
 exit 316 10
 unknown-frees 0
+footprint 0 0 0 0 0
+other-anon 73728 73728
 col 0 496 496 19
 col 1 596 596 20
 col 9 4692 4692 21
@@ -273,6 +276,7 @@ col 30 15572 15692 18
 col 38 11476 15572 17
 col 48 6476 11476 16
 col 60 316 6476 10
+fcol 0 0 0 73728 73728 0 0
 cell 0 0 2 0 0 0 0 0 0
 cell 0 14 10 240 0 0 240 240 91200
 cell 0 16 5 160 0 0 160 160 28160
