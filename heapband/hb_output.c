@@ -550,6 +550,37 @@ static const HChar* plural ( ULong n, const HChar* one, const HChar* many )
    return n == 1 ? one : many;
 }
 
+/* The memory beyond the live blocks.  With the program's allocator: its
+   footprint, fragmentation and slop.  With Valgrind's: one line when the
+   other anonymous memory grew past the heap (the mark of an allocator of
+   the program's own, like Python's pymalloc, whose blocks the tool does
+   not see), saying how to see it; 1 MB keeps the dynamic loader's and a
+   small program's own mappings out of it. */
+#define HB_OTHER_ANON_NOTE_MIN (1024 * 1024)
+
+static void print_memory_summary ( const HbRunTotals* run )
+{
+   const HbMappings* m = HB_(mappings)();
+   if (HB_(clo).allocator_program) {
+      ULong used = m->live_at_foot_peak_B + m->slop_at_foot_peak_B;
+      VG_(umsg)("Footprint: %'llu bytes at most, reached at %'llu %s; "
+                "%'llu at exit\n", m->foot_peak_B, m->foot_peak_t,
+                HB_(time_unit_name)(HB_(time_unit)()), m->foot_B);
+      VG_(umsg)("Fragmentation at the peak footprint: %'llu bytes; "
+                "slop at exit: %'llu bytes\n",
+                m->foot_peak_B > used ? m->foot_peak_B - used : 0,
+                HB_(slop_live)());
+      VG_(umsg)("Other anonymous memory: %'llu bytes at most, %'llu at "
+                "exit\n", m->anon_peak_B, m->anon_B);
+   } else if (m->anon_peak_B > run->peak_B
+              && m->anon_peak_B >= HB_OTHER_ANON_NOTE_MIN) {
+      VG_(umsg)("Other anonymous memory (%'llu bytes at most) exceeded the "
+                "heap: an allocator of the program's own? See it with "
+                "--allocator=program (Python: PYTHONMALLOC=malloc).\n",
+                m->anon_peak_B);
+   }
+}
+
 void HB_(print_summary) ( HbTime end, const HChar* written )
 {
    HbRunTotals        at   = HB_(run_totals_at)(end);
@@ -567,6 +598,7 @@ void HB_(print_summary) ( HbTime end, const HChar* written )
              run->live_B, run->live_blocks,
              plural(run->live_blocks, "block", "blocks"), end, unit);
    VG_(umsg)("Unknown frees: %'llu\n", run->unknown_frees);
+   print_memory_summary(run);
    if (HB_(marks_dropped)() > 0)
       VG_(umsg)("Marks dropped: %'llu (the first %'u kept)\n",
                 HB_(marks_dropped)(), HB_MARKS_MAX);

@@ -274,4 +274,8 @@ const struct hb_colrec *hb_col_before(const struct hb_file *f, uint64_t c);
  * the records of the one that does not. */
 int hb_same_matrix(const struct hb_file *a, const struct hb_file *b);
 
+/* Column c's gauges (version 4), derived when it has no fcol record;
+ * all 0 in older files (hbfile_memory.c). */
+struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c);
+
 #endif

@@ -38,6 +38,12 @@ enum hb_metric {
     HB_METRIC_LEAKED_BLOCKS,
     HB_METRIC_UNKNOWN_FREES,
     HB_METRIC_END_TIME,
+    HB_METRIC_FOOTPRINT,         /* version 4, --allocator=program */
+    HB_METRIC_FOOTPRINT_EXIT,
+    HB_METRIC_SLOP,
+    HB_METRIC_FRAGMENTATION,
+    HB_METRIC_OTHER_ANON,
+    HB_METRIC_FRAGMENTATION_PEAK,
     HB_NMETRICS
 };
 
@@ -55,7 +61,8 @@ enum hb_band_reading {
     HB_BAND_NONE,              /* not a per-band metric */
     HB_BAND_CELL_SUM,          /* a cell field summed over the run */
     HB_BAND_CELL_PEAK,         /* the largest LIVE_MAX of the band's cells */
-    HB_BAND_LEAK               /* a field of the band's leak line (0 if none) */
+    HB_BAND_LEAK,              /* a field of the band's leak line (0 if none) */
+    HB_BAND_SLOP               /* the band's slop line's AT_EXIT (0 if none) */
 };
 
 struct hb_metric_info {
@@ -67,6 +74,9 @@ struct hb_metric_info {
     enum hb_band_reading band;
     int per_site;              /* a figure of a site's records (version 3):
                                   at peak means live at the run's peak */
+    int memory;                /* of the memory beyond the blocks (version
+                                  4): the diff report shows it only when a
+                                  file has the program's allocator */
 };
 
 extern const struct hb_metric_info hb_metrics[HB_NMETRICS];

@@ -217,7 +217,7 @@ static int parse_metric(const struct token *tok, struct hb_rule *rule,
         return bad_rule(err, tok->column, "put spaces between the metric, "
                         "the operator and the value");
     if (m < 0) {
-        char names[160];
+        char names[256];
         metric_names(names, sizeof names);
         return bad_rule(err, tok->column, "unknown metric (expected %s)",
                         names);

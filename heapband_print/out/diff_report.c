@@ -314,10 +314,12 @@ int hb_diff_report(FILE *out, const struct hb_file *o,
     fprintf(out, "time unit: %s\n\n", hb_unit_name(n->unit));
     fprintf(out, "%-26s %14s %14s  %s\n", "run totals", "old", "new",
             "change");
+    int memory = o->allocator_program || n->allocator_program;
     for (int m = 0; m < HB_NMETRICS; m++)
-        table_row(out, NULL, hb_metrics[m].run_label,
-                  hb_metric_run(o, (enum hb_metric)m),
-                  hb_metric_run(n, (enum hb_metric)m));
+        if (memory || !hb_metrics[m].memory)
+            table_row(out, NULL, hb_metrics[m].run_label,
+                      hb_metric_run(o, (enum hb_metric)m),
+                      hb_metric_run(n, (enum hb_metric)m));
     fputc('\n', out);
     if (count == 0)
         fprintf(out, "no band changed its totals\n");

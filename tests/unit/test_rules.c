@@ -100,7 +100,8 @@ static const struct bad_rule bad_rules[] = {
     { "peak <=", 8, "expected a value" },
     { "peek <= 3", 1, "unknown metric (expected allocs, alloc-bytes, frees, "
       "free-bytes, peak, peak-blocks, peak-time, leaked, leaked-blocks, "
-      "unknown-frees or end-time)" },
+      "unknown-frees, end-time, footprint, footprint-exit, slop, "
+      "fragmentation, other-anon or fragmentation-peak)" },
     { "peak<=3", 1, "put spaces between the metric, the operator and the "
       "value" },
     { "peak => 3", 6, "expected one of <= < >= > == !=" },

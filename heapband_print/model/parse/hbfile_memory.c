@@ -66,6 +66,7 @@ int hb_parse_memory_summary(struct hb_parser *p)
         return hb_lex_fail(&p->lx, "footprint EXIT is above its PEAK");
     if (memory_line(p, "other-anon", 2, v) < 0)
         return -1;
+    p->other_anon_line = p->lx.lineno;
     m->anon_peak = v[0];
     m->anon_exit = v[1];
     if (m->anon_exit > m->anon_peak)
@@ -147,6 +148,7 @@ int hb_parse_slop(struct hb_parser *p)
                            "AT_EXIT <= ALLOCATED", (unsigned long long)v[0]);
     if (HB_PARSE_GROW(p, f->slops, p->cap_slops, f->nslops) < 0)
         return -1;
+    p->last_slop_line = lx->lineno;
     struct hb_sloprec *r = &f->slops[f->nslops++];
     r->b = v[0];
     r->allocated = v[1];
@@ -189,19 +191,22 @@ int hb_check_memory(struct hb_parser *p)
         slop_exit += f->slops[i].at_exit;
     struct hb_fcolrec last = hb_file_gauges(f, f->ncols - 1);
     const struct hb_memory *m = &f->mem;
-    const char *bad = NULL;
+    struct hb_error *err = p->lx.err;
     if (m->foot_peak != foot_max || m->foot_exit != last.foot_end)
-        bad = "footprint PEAK and EXIT are not the columns' largest "
-              "FOOT_MAX and last FOOT_END";
-    else if (m->anon_peak != anon_max || m->anon_exit != last.anon_end)
-        bad = "other-anon PEAK and EXIT are not the columns' largest "
-              "ANON_MAX and last ANON_END";
-    else if (slop_exit != last.slop_end)
-        bad = "the slop records' AT_EXIT do not add up to the last "
-              "column's SLOP_END";
-    else if (m->live_at_foot_peak > f->peak_bytes)
-        bad = "footprint LIVE is above the peak's bytes";
-    if (bad == NULL)
-        return 0;
-    return hb_error_set(p->lx.err, HB_ERR_INPUT, p->footprint_line, "%s", bad);
+        return hb_error_set(err, HB_ERR_INPUT, p->footprint_line,
+                            "footprint PEAK and EXIT are not the columns' "
+                            "largest FOOT_MAX and last FOOT_END");
+    if (m->live_at_foot_peak > f->peak_bytes)
+        return hb_error_set(err, HB_ERR_INPUT, p->footprint_line,
+                            "footprint LIVE is above the peak's bytes");
+    if (m->anon_peak != anon_max || m->anon_exit != last.anon_end)
+        return hb_error_set(err, HB_ERR_INPUT, p->other_anon_line,
+                            "other-anon PEAK and EXIT are not the columns' "
+                            "largest ANON_MAX and last ANON_END");
+    if (slop_exit != last.slop_end)
+        return hb_error_set(err, HB_ERR_INPUT, p->last_slop_line
+                            ? p->last_slop_line : p->footprint_line,
+                            "the slop records' AT_EXIT do not add up to the "
+                            "last column's SLOP_END");
+    return 0;
 }

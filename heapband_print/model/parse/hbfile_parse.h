@@ -57,7 +57,8 @@ struct hb_parser {
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks,
            cap_atpeaks, cap_objects, cap_sources, cap_frames, cap_sites,
            cap_siterecs, cap_site_times, cap_marks, cap_fcols, cap_slops;
-    unsigned long footprint_line;   /* version 4 */
+    /* Version 4: the lines the run figures' checks point at. */
+    unsigned long footprint_line, other_anon_line, last_slop_line;
     struct hb_checks checks;
     struct hb_site_state site_state;
 };
@@ -80,9 +81,6 @@ int hb_parse_memory_summary(struct hb_parser *p);
 int hb_parse_fcol(struct hb_parser *p);
 int hb_parse_slop(struct hb_parser *p);
 int hb_check_memory(struct hb_parser *p);
-/* Column c's gauges, derived when it has no fcol record (version 4;
- * all 0 in older files). */
-struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c);
 
 /* Sections 1 to 3 of the format, up to the "unknown-frees" line
  * (hbfile_parse.c). */
