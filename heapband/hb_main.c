@@ -72,6 +72,14 @@
    - hb_life.c, at a free or resize: the per-band histogram of lifetimes
      (bands x 65 power-of-two buckets), one addition.
 
+   With --allocator=program the preload's wrappers (hb_wrap.c) let the
+   program's own allocator run and report each outermost call's result
+   (hb_program.c), which becomes the same block events, of origin
+   HbFromProgram, with the block's slop (hb_slop.c); hb_mappings.c follows
+   the client's anonymous memory through the core's memory events, in
+   both modes, for the allocator's footprint and the other anonymous
+   memory, published per column as hb_columns.c's gauges.
+
    hb_mempool.c keeps the pools of the mempool requests and which chunks
    each holds (a chunk is a block of its own origin in the block table),
    and turns a request into block events, so that a pool's chunks are
@@ -526,6 +534,7 @@ static void hb_fini ( Int exitcode )
 {
    HbTime       end = HB_(time_now)();
    const HChar* written;
+   HB_(program_settle)();
    HB_(columns_finish)(end);
    written = HB_(write_file)(end);
    if (VG_(clo_verbosity) > 0)   /* -q silences the summary */

@@ -67,6 +67,11 @@ static void publish ( void )
    HB_(mappings_publish)(HB_(time_now)(), events.live(), HB_(slop_live)());
 }
 
+void HB_(program_settle) ( void )
+{
+   publish();
+}
+
 /* A mapping changed: inside an allocator call it is published with the
    call's event. */
 static void mapping_changed ( ThreadId tid )
@@ -149,9 +154,9 @@ static void left_realloc ( ThreadId tid, Addr old, Addr p, SizeT szB,
 Bool HB_(program_request) ( ThreadId tid, UWord* arg, UWord* ret )
 {
    switch (arg[0]) {
-      case VG_USERREQ__HB_WRAP_ENTER:
-         if (depth != NULL) depth[tid]++;
-         break;
+      case VG_USERREQ__HB_WRAP_ENTER:   /* answers the depth */
+         *ret = depth != NULL ? ++depth[tid] : 1;
+         return True;
       case VG_USERREQ__HB_WRAP_LEAVE:
       case VG_USERREQ__HB_WRAP_LEAVE_ALLOC:
       case VG_USERREQ__HB_WRAP_LEAVE_FREE:

@@ -35,6 +35,12 @@ void HB_(program_pre_init)  ( const HbProgramEvents* events );
    on (hb_wrap.c says how). */
 void HB_(program_post_init) ( Bool program );
 
+/* Publishes the figures of the memory now, before a file is written
+   (at exit, or a snapshot), whether or not a call is in progress: a
+   mapping made in a call that never ended (the program crashed in its
+   allocator, or exited from another thread) is then counted too. */
+void HB_(program_settle) ( void );
+
 /* The wrappers' requests (hb_wrapreq.h); False if arg[0] is not one. */
 Bool HB_(program_request) ( ThreadId tid, UWord* arg, UWord* ret );
 

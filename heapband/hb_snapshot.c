@@ -38,6 +38,7 @@
    With --snapshot-every, one clock read per time slice. */
 
 #include "hb_snapshot.h"
+#include "hb_program.h"
 #include "hb_columns.h"
 #include "hb_marks.h"
 #include "hb_output.h"
@@ -69,6 +70,7 @@ static HChar* default_name ( void )
 static Bool write_snapshot ( const HChar* name )
 {
    HbTime now = HB_(time_now)();
+   HB_(program_settle)();
    HB_(columns_settle)(now);
    return HB_(write_file_as)(name, now);
 }

@@ -54,9 +54,20 @@ extern SizeT malloc_usable_size ( void* p );
 
 #define WRAP(tag, so, fn) VG_WRAP_FUNCTION_EZU(tag, so, fn)
 
-static inline void enter ( void )
+/* Returns the thread's depth of allocator calls, this one included. */
+static inline Word enter ( void )
 {
-   VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__HB_WRAP_ENTER, 0, 0, 0, 0, 0);
+   return VALGRIND_DO_CLIENT_REQUEST_EXPR(0, VG_USERREQ__HB_WRAP_ENTER,
+                                          0, 0, 0, 0, 0);
+}
+
+/* The usable size of the block p of an outermost call (depth 1); 0 for a
+   nested call, which the tool ignores: asking an allocator about a block
+   from inside its own call can re-enter it (tcmalloc, asked while it
+   sets up a thread's cache, sets it up again, without end). */
+static inline SizeT usable_size ( void* p, Word depth )
+{
+   return p != 0 && depth == 1 ? malloc_usable_size(p) : 0;
 }
 
 static inline void leave ( void )
@@ -64,11 +75,10 @@ static inline void leave ( void )
    VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__HB_WRAP_LEAVE, 0, 0, 0, 0, 0);
 }
 
-static inline void leave_alloc ( void* p, SizeT n )
+static inline void leave_alloc ( void* p, SizeT n, Word depth )
 {
-   SizeT usable = p ? malloc_usable_size(p) : 0;
    VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__HB_WRAP_LEAVE_ALLOC,
-                                   p, n, usable, 0, 0);
+                                   p, n, usable_size(p, depth), 0, 0);
 }
 
 static inline void leave_free ( void* p )
@@ -77,11 +87,10 @@ static inline void leave_free ( void* p )
                                    p, 0, 0, 0, 0);
 }
 
-static inline void leave_realloc ( void* old, void* p, SizeT n )
+static inline void leave_realloc ( void* old, void* p, SizeT n, Word depth )
 {
-   SizeT usable = p ? malloc_usable_size(p) : 0;
    VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ__HB_WRAP_LEAVE_REALLOC,
-                                   old, p, n, usable, 0);
+                                   old, p, n, usable_size(p, depth), 0);
 }
 
 /* Allocations with one, two or three arguments; the first or the second
@@ -90,28 +99,29 @@ static inline void leave_realloc ( void* old, void* p, SizeT n )
    void* WRAP(tag, so, fn) ( SizeT n );                               \
    void* WRAP(tag, so, fn) ( SizeT n )                                \
    {                                                                  \
-      OrigFn f; void* p;                                              \
+      OrigFn f; void* p; Word d;                                      \
       VALGRIND_GET_ORIG_FN(f);                                        \
-      enter(); CALL_FN_W_W(p, f, n); leave_alloc(p, n);               \
+      d = enter(); CALL_FN_W_W(p, f, n); leave_alloc(p, n, d);        \
       return p;                                                       \
    }
 #define ALLOC_WW(tag, so, fn, size_arg)                               \
    void* WRAP(tag, so, fn) ( Word a, Word b );                        \
    void* WRAP(tag, so, fn) ( Word a, Word b )                         \
    {                                                                  \
-      OrigFn f; void* p;                                              \
+      OrigFn f; void* p; Word d;                                      \
       VALGRIND_GET_ORIG_FN(f);                                        \
-      enter(); CALL_FN_W_WW(p, f, a, b);                              \
-      leave_alloc(p, size_arg);                                       \
+      d = enter(); CALL_FN_W_WW(p, f, a, b);                          \
+      leave_alloc(p, size_arg, d);                                    \
       return p;                                                       \
    }
 #define ALLOC_WWW(tag, so, fn)                                        \
    void* WRAP(tag, so, fn) ( Word n, Word al, Word nt );              \
    void* WRAP(tag, so, fn) ( Word n, Word al, Word nt )               \
    {                                                                  \
-      OrigFn f; void* p;                                              \
+      OrigFn f; void* p; Word d;                                      \
       VALGRIND_GET_ORIG_FN(f);                                        \
-      enter(); CALL_FN_W_WWW(p, f, n, al, nt); leave_alloc(p, n);     \
+      d = enter(); CALL_FN_W_WWW(p, f, n, al, nt);                    \
+      leave_alloc(p, n, d);                                           \
       return p;                                                       \
    }
 
@@ -145,10 +155,10 @@ static inline void leave_realloc ( void* old, void* p, SizeT n )
    void* WRAP(tag, so, fn) ( SizeT n, SizeT m );                      \
    void* WRAP(tag, so, fn) ( SizeT n, SizeT m )                       \
    {                                                                  \
-      OrigFn f; void* p;                                              \
+      OrigFn f; void* p; Word d;                                      \
       VALGRIND_GET_ORIG_FN(f);                                        \
-      enter(); CALL_FN_W_WW(p, f, n, m);                              \
-      leave_alloc(p, n * m);   /* no block unless n * m fits */       \
+      d = enter(); CALL_FN_W_WW(p, f, n, m);                          \
+      leave_alloc(p, n * m, d);   /* no block unless n * m fits */    \
       return p;                                                       \
    }
 
@@ -156,9 +166,10 @@ static inline void leave_realloc ( void* old, void* p, SizeT n )
    void* WRAP(tag, so, fn) ( void* old, SizeT n );                    \
    void* WRAP(tag, so, fn) ( void* old, SizeT n )                     \
    {                                                                  \
-      OrigFn f; void* p;                                              \
+      OrigFn f; void* p; Word d;                                      \
       VALGRIND_GET_ORIG_FN(f);                                        \
-      enter(); CALL_FN_W_WW(p, f, old, n); leave_realloc(old, p, n);  \
+      d = enter(); CALL_FN_W_WW(p, f, old, n);                        \
+      leave_realloc(old, p, n, d);                                    \
       return p;                                                       \
    }
 
@@ -166,10 +177,10 @@ static inline void leave_realloc ( void* old, void* p, SizeT n )
    int WRAP(tag, so, fn) ( void** pp, SizeT al, SizeT n );            \
    int WRAP(tag, so, fn) ( void** pp, SizeT al, SizeT n )             \
    {                                                                  \
-      OrigFn f; Word rc;                                              \
+      OrigFn f; Word rc, d;                                           \
       VALGRIND_GET_ORIG_FN(f);                                        \
-      enter(); CALL_FN_W_WWW(rc, f, pp, al, n);                       \
-      leave_alloc(rc == 0 ? *pp : 0, n);                              \
+      d = enter(); CALL_FN_W_WWW(rc, f, pp, al, n);                   \
+      leave_alloc(rc == 0 ? *pp : 0, n, d);                           \
       return (int)rc;                                                 \
    }
 

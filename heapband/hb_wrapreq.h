@@ -26,7 +26,7 @@
 typedef enum {
    /* heapband.h's public requests start at VG_USERREQ_TOOL_BASE('H','B');
       these keep clear of them. */
-   VG_USERREQ__HB_WRAP_ENTER = VG_USERREQ_TOOL_BASE('H', 'B') + 0x100,
+   VG_USERREQ__HB_WRAP_ENTER = VG_USERREQ_TOOL_BASE('H', 'B') + 0x100,   /* answers the depth */
    VG_USERREQ__HB_WRAP_LEAVE,          /* nothing allocated or freed */
    VG_USERREQ__HB_WRAP_LEAVE_ALLOC,    /* block, requested, usable */
    VG_USERREQ__HB_WRAP_LEAVE_FREE,     /* block */

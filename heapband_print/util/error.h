@@ -44,7 +44,7 @@ enum hb_err_kind {
 struct hb_error {
     enum hb_err_kind kind;
     unsigned long line;         /* HB_ERR_INPUT: 1-based line, 0 if none */
-    char msg[256];              /* one line, no trailing newline */
+    char msg[384];              /* one line, no trailing newline */
 };
 
 /* Record an error (if none is recorded yet) and return -1, so that callers
