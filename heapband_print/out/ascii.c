@@ -251,8 +251,7 @@ static void print_heap_graph(const struct hb_text_drawing *d)
                 peak);
     else
         fprintf(d->out, "total heap (largest in each column), %s = peak, "
-                "%s = allocator footprint, %s = other anonymous memory:\n",
-                peak, foot, anon);
+                "%s = footprint, %s = other anon:\n", peak, foot, anon);
     for (int y = h; y >= 1; y--) {
         hb_text_left_margin(d, y == h ? top : "",
                             d->o->unicode ? "\u2502" : "|");
