@@ -56,8 +56,10 @@
    Cost: a malloc'ed block costs about 3 bits of bitmap and nothing else;
    insert and remove write or read two words and one bit, plus the
    arena's usable size.  The tables are the core's VgHashTable with nodes
-   from a pool allocator: about 48 bytes per block (a 40-byte node and a
-   bucket pointer), one hash-table operation per event. */
+   from a pool allocator: about 56 bytes per block (a 48-byte node and a
+   bucket pointer), one hash-table operation per event.  With
+   --allocator=program every block is in a table (HbFromProgram): the
+   program's allocator owns the memory around its blocks. */
 
 #include "hb_blocks.h"
 #include "hb_liveset.h"

@@ -43,8 +43,9 @@
      malloc keeps them in a two-word header in its own redzones, and a
      bitmap of 1 bit per 16 bytes of heap says where such headers are
      live (hb_liveset.c), so it costs the tool no memory beyond that bit;
-     MALLOCLIKE blocks and mempool chunks are kept in tables keyed by
-     address (about 48 bytes each).  A few loads and stores per event.
+     MALLOCLIKE blocks, mempool chunks and, with --allocator=program,
+     every block are kept in tables keyed by address (about 56 bytes
+     each).  A few loads and stores per event.
 
    - hb_columns.c, the heap as a grid of time columns by size bands: dense,
      budget x bands cells of 64 bytes (2 MB of address space with the

@@ -38,7 +38,7 @@ struct token { const char *start; size_t len; size_t column; };
 __attribute__((format(printf, 3, 4)))
 static int bad_rule(struct hb_error *err, size_t column, const char *fmt, ...)
 {
-    char problem[160];
+    char problem[320];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(problem, sizeof problem, fmt, ap);

@@ -18,9 +18,6 @@
  */
 #include "hbfile_parse.h"
 
-#include <stdio.h>
-#include <string.h>
-
 int hb_parse_allocator(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
@@ -35,26 +32,14 @@ int hb_parse_allocator(struct hb_parser *p)
     return 0;
 }
 
-static int memory_line(struct hb_parser *p, const char *keyword, size_t n,
-                       uint64_t *v)
-{
-    char what[64];
-    snprintf(what, sizeof what, "'%s' line", keyword);
-    if (hb_lex_need_line(&p->lx, what) < 0
-        || hb_lex_expect_record(&p->lx, keyword, n) < 0
-        || hb_lex_u64s(&p->lx, 1, n, v) < 0)
-        return -1;
-    return 0;
-}
-
 /* "footprint PEAK T_REACHED EXIT LIVE SLOP" and "other-anon PEAK EXIT". */
 int hb_parse_memory_summary(struct hb_parser *p)
 {
     struct hb_memory *m = &p->f->mem;
     uint64_t v[5];
-    if (memory_line(p, "footprint", 5, v) < 0)
+    if (hb_parse_summary_record(p, "footprint", 5, v,
+                                &p->footprint_line) < 0)
         return -1;
-    p->footprint_line = p->lx.lineno;
     m->foot_peak = v[0];
     m->foot_peak_t = v[1];
     m->foot_exit = v[2];
@@ -64,9 +49,9 @@ int hb_parse_memory_summary(struct hb_parser *p)
         return hb_lex_fail(&p->lx, "footprint T_REACHED is after end-time");
     if (m->foot_exit > m->foot_peak)
         return hb_lex_fail(&p->lx, "footprint EXIT is above its PEAK");
-    if (memory_line(p, "other-anon", 2, v) < 0)
+    if (hb_parse_summary_record(p, "other-anon", 2, v,
+                                &p->other_anon_line) < 0)
         return -1;
-    p->other_anon_line = p->lx.lineno;
     m->anon_peak = v[0];
     m->anon_exit = v[1];
     if (m->anon_exit > m->anon_peak)

@@ -329,8 +329,8 @@ static int parse_bands(struct hb_parser *p)
 /* ------------------------------------------------------------ run summary */
 
 /* "KEYWORD" and n numbers into v[]; *line is set to its line. */
-static int summary_record(struct hb_parser *p, const char *keyword,
-                          size_t n, uint64_t *v, unsigned long *line)
+int hb_parse_summary_record(struct hb_parser *p, const char *keyword,
+                            size_t n, uint64_t *v, unsigned long *line)
 {
     char what[64];
     snprintf(what, sizeof what, "'%s' line", keyword);
@@ -351,14 +351,14 @@ static int parse_summary(struct hb_parser *p)
     uint64_t v[4];
     unsigned long line;
 
-    if (summary_record(p, "total", 4, v, &k->total_line) < 0)
+    if (hb_parse_summary_record(p, "total", 4, v, &k->total_line) < 0)
         return -1;
     f->total_allocs = v[0];
     f->total_alloc_bytes = v[1];
     f->total_frees = v[2];
     f->total_free_bytes = v[3];
 
-    if (summary_record(p, "peak", 4, v, &k->peak_line) < 0)
+    if (hb_parse_summary_record(p, "peak", 4, v, &k->peak_line) < 0)
         return -1;
     f->peak_bytes = v[0];
     f->peak_blocks = v[1];
@@ -368,12 +368,12 @@ static int parse_summary(struct hb_parser *p)
         return hb_lex_fail(&p->lx, "peak times break T_REACHED <= T_LEFT "
                            "<= end-time");                  /* invariant 7 */
 
-    if (summary_record(p, "exit", 2, v, &k->exit_line) < 0)
+    if (hb_parse_summary_record(p, "exit", 2, v, &k->exit_line) < 0)
         return -1;
     f->exit_bytes = v[0];
     f->exit_blocks = v[1];
 
-    if (summary_record(p, "unknown-frees", 1, v, &line) < 0)
+    if (hb_parse_summary_record(p, "unknown-frees", 1, v, &line) < 0)
         return -1;
     f->unknown_frees = v[0];
     return f->version >= 4 ? hb_parse_memory_summary(p) : 0;

@@ -73,6 +73,11 @@ enum hb_section {
     HB_SEC_LEAK, HB_SEC_AT_PEAK, HB_SEC_SLOP, HB_SEC_SITE, HB_SEC_TOP
 };
 
+/* A run-summary line: "KEYWORD" and n numbers into v[], *line set to its
+ * line (section 3). */
+int hb_parse_summary_record(struct hb_parser *p, const char *keyword,
+                            size_t n, uint64_t *v, unsigned long *line);
+
 /* Version 4 (hbfile_memory.c): the 'allocator:' header line, the
  * 'footprint' and 'other-anon' lines after 'unknown-frees', the 'fcol'
  * and 'slop' records, and their invariants (11 to 13) at the end. */
