@@ -31,6 +31,7 @@
    string of the core, the same in every release. */
 
 #include "hb_vgversion.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"

@@ -118,6 +118,23 @@ void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
         snprintf(buf, len, "%s (%s)", exact, shortform);
 }
 
+/* Version 4, --allocator=program: the footprint, its fragmentation and
+ * the slop (docs/heapband-format.md, the footprint line). */
+static void print_memory(const struct hb_text_drawing *d)
+{
+    const struct hb_run_summary *f = &d->ch->run;
+    char t[80];
+    hb_text_exact_and_short(t, sizeof t, f->foot_peak_t, d->ch->time_unit);
+    fprintf(d->out, "footprint: %llu bytes at most, at t=%s; %llu at exit\n",
+            (unsigned long long)f->foot_peak, t,
+            (unsigned long long)f->foot_exit);
+    fprintf(d->out, "fragmentation at the peak footprint: %llu bytes; slop "
+            "at exit: %llu bytes\n", (unsigned long long)f->fragmentation_peak,
+            (unsigned long long)f->slop_exit);
+    fprintf(d->out, "other anonymous memory: %llu bytes at most\n",
+            (unsigned long long)f->anon_peak);
+}
+
 static void print_header(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
@@ -164,6 +181,8 @@ static void print_header(const struct hb_text_drawing *d)
     if (f->marks_dropped > 0)
         fprintf(d->out, "marks dropped past the tool's cap: %llu\n",
                 (unsigned long long)f->marks_dropped);
+    if (f->has_memory)
+        print_memory(d);
 }
 
 static void print_mapping(const struct hb_text_drawing *d)
@@ -196,30 +215,56 @@ static void print_mapping(const struct hb_text_drawing *d)
 
 /* ------------------------------------------------------------- heap graph */
 
+/* The number of graph lines, of h, that value v takes against top: rounded,
+ * so that a drop of a few percent still shows; a value that is not 0 gets
+ * at least one line. */
+static int graph_lines(double v, double top, int h)
+{
+    int lines = v > 0 && top > 0 ? (int)floor(v / top * h + 0.5) : 0;
+    return v > 0 && lines < 1 ? 1 : lines;
+}
+
+/* Column j's heights in lines: the live heap, then (with the program's
+ * allocator) its footprint and the other anonymous memory stacked on it. */
+static void graph_heights(const struct hb_chart *ch, size_t j, double top,
+                          int h, int *live, int *foot, int *anon)
+{
+    double v = ch->line[j];
+    *live = *foot = *anon = graph_lines(v, top, h);
+    if (ch->foot_line == NULL)
+        return;
+    double fv = ch->foot_line[j] > v ? ch->foot_line[j] : v;
+    *foot = graph_lines(fv, top, h);
+    *anon = graph_lines(fv + ch->anon_line[j], top, h);
+}
+
 static void print_heap_graph(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     int h = d->o->graph_height;
+    double gtop = hb_chart_graph_top(ch);
     char top[32];
-    hb_format_size(top, sizeof top, ch->line_max);
+    hb_format_size(top, sizeof top, gtop);
     const char *bar = d->o->unicode ? "\u2592" : ":";
     const char *peak = d->o->unicode ? "\u2588" : "#";
+    const char *foot = d->o->unicode ? "\u2591" : "+";
+    const char *anon = ".";
 
-    fprintf(d->out, "total heap (largest in each column), %s = peak:\n",
-            peak);
+    if (ch->foot_line == NULL)
+        fprintf(d->out, "total heap (largest in each column), %s = peak:\n",
+                peak);
+    else
+        fprintf(d->out, "total heap (largest in each column), %s = peak, "
+                "%s = footprint, %s = other anon:\n", peak, foot, anon);
     for (int y = h; y >= 1; y--) {
         hb_text_left_margin(d, y == h ? top : "",
                             d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
-            double v = ch->line[j];
-            /* Rounded, so that a drop of a few percent still shows; a
-             * heap that is not empty gets at least one line. */
-            int lines = v > 0 && ch->line_max > 0
-                        ? (int)floor(v / ch->line_max * h + 0.5) : 0;
-            if (v > 0 && lines < 1)
-                lines = 1;
-            const char *s = lines >= y
-                            ? ((int)j == ch->line_peak_col ? peak : bar) : " ";
+            int live, fl, al;
+            graph_heights(ch, j, gtop, h, &live, &fl, &al);
+            const char *s = live >= y
+                            ? ((int)j == ch->line_peak_col ? peak : bar)
+                            : fl >= y ? foot : al >= y ? anon : " ";
             hb_text_repeat(d->out, s, d->cw);
         }
         fputc('\n', d->out);
