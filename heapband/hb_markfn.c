@@ -49,6 +49,8 @@ typedef struct {
    const HChar* object;   /* glob on the object's path or name, or NULL */
    const HChar* fn;       /* glob on the function's name */
    Bool         once;
+   const HChar* option;   /* the option as given, for the message at exit */
+   Bool         matched;  /* a function it names has been entered */
 } FnPattern;
 
 /* A matched function entry. */
@@ -85,9 +87,11 @@ void HB_(markfn_add_pattern) ( const HChar* option, const HChar* value,
    if (patterns == NULL)
       patterns = VG_(newXA)(VG_(malloc), "hb.markfn.patterns", VG_(free),
                             sizeof(FnPattern));
-   pattern.object = NULL;
-   pattern.fn     = arg;
-   pattern.once   = once;
+   pattern.object  = NULL;
+   pattern.fn      = arg;
+   pattern.once    = once;
+   pattern.option  = VG_(strdup)("hb.markfn.option", option);
+   pattern.matched = False;
    if (sep != NULL) {
       *sep = 0;
       pattern.object = arg;
@@ -111,16 +115,31 @@ static Bool object_matches ( const HChar* glob, Addr a )
    return VG_(string_match)(glob, path) || VG_(string_match)(glob, base);
 }
 
-/* The first pattern that matches the function entered at a, or NULL. */
+/* The first pattern that matches the function entered at a, or NULL;
+   every pattern that matches it is marked as matched. */
 static const FnPattern* pattern_for ( Addr a, const HChar* fn )
 {
-   Word i;
+   Word             i;
+   const FnPattern* first = NULL;
    for (i = 0; i < VG_(sizeXA)(patterns); i++) {
-      const FnPattern* p = VG_(indexXA)(patterns, i);
-      if (VG_(string_match)(p->fn, fn) && object_matches(p->object, a))
-         return p;
+      FnPattern* p = VG_(indexXA)(patterns, i);
+      if (VG_(string_match)(p->fn, fn) && object_matches(p->object, a)) {
+         p->matched = True;
+         if (first == NULL) first = p;
+      }
    }
-   return NULL;
+   return first;
+}
+
+void HB_(markfn_report_unmatched) ( void )
+{
+   Word i;
+   for (i = 0; patterns != NULL && i < VG_(sizeXA)(patterns); i++) {
+      const FnPattern* p = VG_(indexXA)(patterns, i);
+      if (!p->matched)
+         VG_(umsg)("heapband: %s matched no function the program entered: "
+                   "no marks from it\n", p->option);
+   }
 }
 
 /* The node of the function entered at a, made on its first translation;

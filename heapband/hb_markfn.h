@@ -27,6 +27,11 @@ void  HB_(markfn_add_pattern) ( const HChar* option, const HChar* value,
 /* Adds a mark at every entry of a matching function in the superblock;
    returns sb_in itself when no pattern was given. */
 IRSB* HB_(markfn_instrument)  ( IRSB* sb_in );
+/* At exit: one line for each --mark-fn or --mark-fn-once whose pattern
+   matched no function the program entered (a misspelt name, a function
+   of an object never loaded, an inlined or static one without a symbol),
+   naming the option as given. */
+void  HB_(markfn_report_unmatched) ( void );
 
 #endif
 

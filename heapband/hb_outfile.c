@@ -36,6 +36,7 @@
    temporaries at the first write of each target, a rename. */
 
 #include "hb_outfile.h"
+#include "hb_sink.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -247,7 +248,7 @@ HbOutFile* HB_(outfile_begin) ( const HChar* name )
       fd = open_for_writing(of->temp, True);
    }
    if (sr_isError(fd)) return cannot_create(of, (Int)sr_Err(fd));
-   of->w = HB_(writer_new)((Int)sr_Res(fd));
+   of->w = HB_(writer_new)((Int)sr_Res(fd), HB_(name_wants_gzip)(name));
    return of;
 }
 

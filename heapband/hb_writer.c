@@ -24,9 +24,16 @@
    nothing a tool can see; on a local file system a write error shows at
    the write.
 
-   Cost: one copy of each byte into a 64 KB buffer, one write per 64 KB. */
+   A writer made for a NAME.gz file passes each full buffer through
+   hb_sink.c's compressor before the checked writes, and at close writes
+   the compressor's last block and trailer the same way: one write path,
+   plain or compressed.
+
+   Cost: one copy of each byte into a 64 KB buffer, one write per 64 KB
+   (compressed: the compressor's cost, hb_sink.c). */
 
 #include "hb_writer.h"
+#include "hb_sink.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
@@ -42,28 +49,40 @@
 struct _HbWriter {
    Int   fd;
    Int   err;                  /* the first errno, 0 while none */
+   HbDeflate* gz;              /* NULL: the text as it is */
    UInt  used;                 /* bytes waiting in buf */
    HChar buf[HB_WRITER_BUF];
 };
 
-HbWriter* HB_(writer_new) ( Int fd )
+/* Writes bytes to the descriptor, all of them or until an error. */
+static void write_bytes ( const UChar* bytes, UInt len, void* opaque )
+{
+   HbWriter* w = opaque;
+   UInt done = 0;
+   while (w->err == 0 && done < len) {
+      Int n = VG_(write)(w->fd, bytes + done, (Int)(len - done));
+      if (n > 0)       done += (UInt)n;
+      else if (n == 0) w->err = VKI_EIO;   /* no progress: never loop */
+      else if (-n != VKI_EINTR) w->err = -n;
+   }
+}
+
+HbWriter* HB_(writer_new) ( Int fd, Bool gzip )
 {
    HbWriter* w = VG_(malloc)("hb.writer", sizeof(HbWriter));
    w->fd   = fd;
    w->err  = 0;
    w->used = 0;
+   w->gz   = gzip ? HB_(deflate_begin)(write_bytes, w) : NULL;
    return w;
 }
 
-/* Writes out the buffer, all of it or until an error. */
+/* Writes out the buffer (compressed, for a gzip writer). */
 static void flush ( HbWriter* w )
 {
-   UInt done = 0;
-   while (w->err == 0 && done < w->used) {
-      Int n = VG_(write)(w->fd, w->buf + done, (Int)(w->used - done));
-      if (n > 0)       done += (UInt)n;
-      else if (n == 0) w->err = VKI_EIO;   /* no progress: never loop */
-      else if (-n != VKI_EINTR) w->err = -n;
+   if (w->err == 0 && w->used > 0) {
+      if (w->gz != NULL) HB_(deflate_text)(w->gz, w->buf, w->used);
+      else               write_bytes((const UChar*)w->buf, w->used, w);
    }
    w->used = 0;
 }
@@ -88,6 +107,7 @@ Int HB_(writer_close) ( HbWriter* w )
 {
    Int err;
    flush(w);
+   if (w->gz != NULL) HB_(deflate_end)(w->gz);   /* last block, trailer */
    err = w->err;
    VG_(close)(w->fd);
    VG_(free)(w);

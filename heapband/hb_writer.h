@@ -22,8 +22,9 @@
    kept (the core's VgFile drops them). */
 typedef struct _HbWriter HbWriter;
 
-/* Takes over fd, open for writing. */
-HbWriter*    HB_(writer_new)  ( Int fd );
+/* Takes over fd, open for writing; gzip: the bytes written are the
+   text gzip-compressed (hb_sink.c), every write still checked. */
+HbWriter*    HB_(writer_new)  ( Int fd, Bool gzip );
 void         HB_(wprintf)     ( HbWriter* w, const HChar* format, ... )
                               PRINTF_CHECK(2, 3);
 /* Flushes, closes the descriptor and frees w.  Returns 0, or the errno

@@ -143,13 +143,11 @@ static void set_vmax(struct hb_chart *ch)
             ch->vmax = ch->cells[i];
 }
 
-int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
-                         unsigned step, struct hb_error *err)
+/* Merge the chart's rows as plan p says (p is consumed: its bounds become
+ * the chart's); 0 or -1 out of memory (p freed, the chart unchanged). */
+static int apply_plan(struct hb_chart *ch, const struct hb_file *f,
+                      struct hb_band_rows p, struct hb_error *err)
 {
-    struct hb_band_rows p;
-    if (hb_band_rows_plan(&p, ch->row_lo, ch->row_hi, ch->nrows, step,
-                          err) < 0)
-        return -1;
     /* A chart storing only its rows with data (chart.h) stays so: a
      * merged row is stored when one of its rows is. */
     unsigned char *has_data = NULL;
@@ -198,10 +196,54 @@ int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
     ch->row_hi = p.row_hi;
     ch->nrows = p.nrows;
     free(p.row_of);
-    ch->row_step = step;
     if (ch->nrows > 0)
         ch->first_band = hb_band_of_size(f, ch->row_lo[0]);
     set_vmax(ch);
+    return 0;
+}
+
+int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
+                         unsigned step, struct hb_error *err)
+{
+    struct hb_band_rows p;
+    if (hb_band_rows_plan(&p, ch->row_lo, ch->row_hi, ch->nrows, step,
+                          err) < 0
+        || apply_plan(ch, f, p, err) < 0)
+        return -1;
+    ch->row_step = step;
+    ch->row_mixed = 0;
+    return 0;
+}
+
+int hb_chart_merge_groups(struct hb_chart *ch, const struct hb_file *f,
+                          unsigned coarse, const unsigned char *merge,
+                          struct hb_error *err)
+{
+    struct hb_band_rows p;
+    size_t n = ch->nrows ? ch->nrows : 1;
+    memset(&p, 0, sizeof p);
+    p.nbands = ch->nrows;
+    p.row_of = malloc(n * sizeof *p.row_of);
+    p.row_lo = malloc(n * sizeof *p.row_lo);
+    p.row_hi = malloc(n * sizeof *p.row_hi);
+    if (p.row_of == NULL || p.row_lo == NULL || p.row_hi == NULL) {
+        hb_band_rows_free(&p);
+        return hb_error_nomem(err, "merging the bands");
+    }
+    int any = 0;
+    for (size_t r = 0; r < ch->nrows; r++) {
+        int joins = r > 0 && merge[r]
+                    && hb_band_group(ch->row_lo[r], coarse)
+                       == hb_band_group(ch->row_lo[r - 1], coarse);
+        if (!joins)
+            p.row_lo[p.nrows++] = ch->row_lo[r];
+        any |= joins;
+        p.row_of[r] = p.nrows - 1;
+        p.row_hi[p.nrows - 1] = ch->row_hi[r];
+    }
+    if (apply_plan(ch, f, p, err) < 0)
+        return -1;
+    ch->row_mixed = any ? coarse : 0;
     return 0;
 }
 

@@ -77,6 +77,15 @@ void hb_band_rows_free(struct hb_band_rows *p);
 int hb_chart_merge_bands(struct hb_chart *ch, const struct hb_file *f,
                          unsigned step, struct hb_error *err);
 
+/* Merge some of the chart's rows into rows of the coarser step `coarse`:
+ * row r (r > 0) with merge[r] set joins row r - 1 when both are in one
+ * row of that step.  The chart's row_step stays; row_mixed becomes coarse
+ * when a row was joined.  Returns 0, or -1 out of memory (the chart is
+ * unchanged). */
+int hb_chart_merge_groups(struct hb_chart *ch, const struct hb_file *f,
+                          unsigned coarse, const unsigned char *merge,
+                          struct hb_error *err);
+
 /* Is every cell of row r 0? */
 int hb_chart_row_empty(const struct hb_chart *ch, size_t r);
 

@@ -121,9 +121,11 @@ struct hb_chart {
      * (band_merge.h), when first_band is the band of row 0's smallest
      * size.  file_step is the width of the file's bands and row_step that
      * of a row, in quarter-octaves (band_merge.h; 0: not known, a chart
-     * that is not of one file's size bands). */
+     * that is not of one file's size bands).  row_mixed, when not 0: some
+     * rows are of that coarser step, pairs of row_step rows merged so that
+     * the text chart fits with more rows (ascii_fit.c). */
     uint64_t first_band;
-    unsigned file_step, row_step;
+    unsigned file_step, row_step, row_mixed;
     uint64_t *row_lo, *row_hi;
 
     /* How chart columns are made of stored columns: HB_ALIGN_TIME (every

@@ -89,7 +89,9 @@ int hb_chart_choose_rows(const struct hb_file *f,
             hi = lo;
     }
     if (sel->has_max_size) {
-        hi = hb_band_of_size(f, sel->max_size);
+        /* The sizes below --max-size, as a rule's "band 4K-8K" and a row's
+         * label read: --max-size=8K stops at the band ending at 8191. */
+        hi = hb_band_of_size(f, sel->max_size > 0 ? sel->max_size - 1 : 0);
         if (lo > hi)
             lo = hi;
     }

@@ -23,6 +23,7 @@
 #define _POSIX_C_SOURCE 200809L     /* strdup */
 #include "diff_chart.h"
 
+#include "band_merge.h"
 #include "chart_build.h"
 #include "grid.h"
 
@@ -30,6 +31,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "units.h"
 
 /* OLD's and NEW's grids on one column layout. */
 struct diff_grids {
@@ -410,6 +413,59 @@ static void mark_ended(const struct diff_grids *d, struct hb_chart *ch)
             ch->diff.ended[j] = oe < ne ? HB_ENDED_OLD : HB_ENDED_NEW;
 }
 
+/* Both runs' matrices merged into rows of `step` (band_merge.h) before
+ * they are subtracted, so that a merged cell's change and its noise are
+ * those of the merged bands: *old_cells and the chart's cells, labels and
+ * bounds replaced.  Returns 0, or -1 with err (a step finer than the
+ * file's bands, out of memory). */
+static int merge_runs(struct hb_chart *ch, const struct hb_file *f,
+                      unsigned step, double **old_cells,
+                      struct hb_error *err)
+{
+    struct hb_band_rows p;
+    if (hb_band_rows_plan(&p, ch->row_lo, ch->row_hi, ch->nrows, step,
+                          err) < 0)
+        return -1;
+    size_t n = (p.nrows ? p.nrows : 1) * ch->ncols;
+    double *old_rows = malloc(n * sizeof *old_rows);
+    double *new_rows = malloc(n * sizeof *new_rows);
+    char **labels = calloc(p.nrows ? p.nrows : 1, sizeof *labels);
+    int ok = old_rows != NULL && new_rows != NULL && labels != NULL;
+    for (size_t r = 0; ok && r < p.nrows; r++) {
+        char label[80];
+        hb_format_band(label, sizeof label, p.row_lo[r], p.row_hi[r]);
+        ok = (labels[r] = strdup(label)) != NULL;
+    }
+    if (!ok) {
+        free(old_rows);
+        free(new_rows);
+        for (size_t r = 0; labels != NULL && r < p.nrows; r++)
+            free(labels[r]);
+        free(labels);
+        hb_band_rows_free(&p);
+        return hb_error_nomem(err, "merging the bands");
+    }
+    hb_band_rows_sum(&p, *old_cells, ch->ncols, old_rows);
+    hb_band_rows_sum(&p, ch->cells, ch->ncols, new_rows);
+    free(*old_cells);
+    *old_cells = old_rows;
+    free(ch->cells);
+    ch->cells = new_rows;
+    for (size_t r = 0; r < ch->nrows; r++)
+        free(ch->row_labels[r]);
+    free(ch->row_labels);
+    ch->row_labels = labels;
+    free(ch->row_lo);
+    free(ch->row_hi);
+    ch->row_lo = p.row_lo;
+    ch->row_hi = p.row_hi;
+    ch->nrows = p.nrows;
+    free(p.row_of);
+    ch->row_step = step;
+    ch->first_band = hb_band_of_size(f, ch->row_lo[0]);
+    return 0;
+}
+
 /* NEW's matrix minus OLD's into the chart's cells, the noise mask, vmax
  * (the largest change drawn as a change), and both runs' heap lines. */
 static int subtract(const struct diff_grids *d, const struct hb_selection *sel,
@@ -436,6 +492,10 @@ static int subtract(const struct diff_grids *d, const struct hb_selection *sel,
     if (r == 0)
         r = hb_grid_fill(&d->new_grid, sel, ch->first_band, last_band, xs,
                          xe, ch->cells, err);
+    if (r == 0 && opts->step > ch->row_step && ch->row_cells == NULL) {
+        r = merge_runs(ch, d->new_grid.f, opts->step, &old_cells, err);
+        n = ch->nrows * nc;
+    }
     mark_ended(d, ch);
     ch->diff.min_pct = opts->min_pct;
     ch->diff.min_amount = opts->min_amount >= 0 ? opts->min_amount

@@ -40,6 +40,9 @@ struct hb_diff_opts {
     enum hb_align align;
     double min_pct;           /* percent of the band's largest value */
     double min_amount;        /* bytes or counts; < 0: the default */
+    unsigned step;            /* rows of this many quarter-octaves
+                               * (band_merge.h), both runs merged before
+                               * they are subtracted; 0: NEW's bands */
 };
 
 /* Whether the runs have the same phase marks: as many, with the same

@@ -45,7 +45,8 @@ static const char *const leaks_words[] = { "lost", "all", NULL };
 static const char *const charset_words[] = { "ascii", "unicode", NULL };
 static const char *const palette_words[] = { "gregg", "viridis", NULL };
 static const char *const scale_words[] = { "linear", "sqrt", "log", NULL };
-static const char *const format_words[] = { "text", "csv", "json", NULL };
+static const char *const format_words[] = { "text", "csv", "json",
+                                             "markdown", NULL };
 static const char *const align_words[] = { "time", "fraction", "marks",
                                             NULL };
 /* In the order of enum hb_site_metric. */
@@ -195,6 +196,7 @@ static void set_scale(struct hb_options *o, const struct option_spec *spec,
                       const char *value)
 {
     o->scale = (enum hb_scale)pick_word(spec, value);
+    o->scale_given = 1;
 }
 
 static void set_min_size(struct hb_options *o, const struct option_spec *spec,
@@ -420,8 +422,8 @@ static const struct option_spec options[] = {
       "--width=N", "characters per line [$COLUMNS, terminal, 80]" },
     { "--height", BOTH, VALUE, set_height, 0, NULL, NULL, "--height=N",
       "lines the chart fits in; the heap graph takes\n"
-      "an eighth, 3 to 12 [$LINES, terminal, 24]" },
-    { "--bands", HB_CMD_CHART, VALUE, set_bands, 0, bands_words, NULL, NULL,
+      "a tenth, 2 to 12 [$LINES, terminal, 24]" },
+    { "--bands", BOTH, VALUE, set_bands, 0, bands_words, NULL, NULL,
       "rows of the chart: the file's bands merged\n"
       "exactly into quarter-, half-octaves or octaves;\n"
       "auto: the finest that fits --height (text only)" },
@@ -431,7 +433,9 @@ static const struct option_spec options[] = {
     { "--charset", BOTH, VALUE, set_charset, 0, charset_words, NULL, NULL,
       "shade and axis characters [ascii]" },
     { "--format", BOTH, VALUE, set_format, 0, format_words, NULL, NULL,
-      "text chart, or the matrix for scripts [text]" },
+      "text chart, or the matrix for scripts; with\n"
+      "--sites, --leaks: every site's figures;\n"
+      "markdown: --diff for a pull request [text]" },
     { "--sites", BOTH, FLAG, set_flag, FIELD(sites), NULL, NULL, NULL,
       "allocation points and their callers, as a tree" },
     { "--by", BOTH, VALUE, set_site_by, 0, site_by_words, NULL, NULL,
@@ -457,6 +461,25 @@ static const struct option_spec options[] = {
       NULL },
     { "--html", BOTH, VALUE, set_file_name, FIELD(html), NULL, NULL,
       "--html=FILE", "an interactive report in one offline HTML file" },
+    { "--pprof", HB_CMD_CHART, VALUE, set_file_name, FIELD(pprof), NULL,
+      "Exports for other viewers (- for standard output):", "--pprof=FILE",
+      "sites as a gzipped pprof profile: allocated,\n"
+      "in use at the peak (--by=exit: at exit)" },
+    { "--folded", HB_CMD_CHART, VALUE, set_file_name, FIELD(folded), NULL,
+      NULL, "--folded=FILE",
+      "folded stacks of the --by bytes (flame graphs)" },
+    { "--massif", HB_CMD_CHART, VALUE, set_file_name, FIELD(massif), NULL,
+      NULL, "--massif=FILE",
+      "massif.out (ms_print): the heap at each stored\n"
+      "column, the sites at the peak" },
+    { "--dhat", HB_CMD_CHART, VALUE, set_file_name, FIELD(dhat), NULL, NULL,
+      "--dhat=FILE",
+      "DHAT's JSON (dh_view.html): a program point per\n"
+      "site, total, at the peak and at exit" },
+    { "--trace-json", HB_CMD_CHART, VALUE, set_file_name, FIELD(trace_json),
+      NULL, NULL, "--trace-json=FILE",
+      "Chrome trace events (Perfetto): live bytes per\n"
+      "band and in total, the marks" },
     { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
       "image size in pixels or points [1200x800]" },
     { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
@@ -484,6 +507,10 @@ static const struct option_spec options[] = {
       "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
       "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
       "peak <= +0%'; repeatable" },
+    { "--junit", HB_CMD_DIFF, VALUE, set_file_name, FIELD(junit), NULL,
+      NULL, "--junit=FILE",
+      "the --check verdicts as JUnit XML, a test case\n"
+      "per rule (- for standard output)" },
     { "--help", BOTH, FLAG, print_help, 0, NULL, "", "-h, --help",
       "this text" },
     { "--version", BOTH, FLAG, print_version, 0, NULL, NULL, NULL,
@@ -573,6 +600,53 @@ static const struct option_spec *find_option(const char *name,
     return NULL;
 }
 
+/* The edit distance of a and b, a swap of two neighbours counting one
+ * (optimal string alignment): "--widht" is 1 from "--width".  Names are
+ * at most MAX_OPTION_NAME long. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    size_t d[MAX_OPTION_NAME + 1][MAX_OPTION_NAME + 1];
+    if (la > MAX_OPTION_NAME || lb > MAX_OPTION_NAME)
+        return SIZE_MAX;
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2]
+                && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+/* An unknown option: refused, with the nearest option the command takes
+ * when one is within two edits (a typo, not another option). */
+static void unknown_option(const char *name, enum hb_command cmd)
+{
+    const char *best = NULL;
+    size_t best_d = 3;
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        size_t d = edit_distance(name, options[i].name);
+        if ((options[i].commands & cmd) && d < best_d) {
+            best = options[i].name;
+            best_d = d;
+        }
+    }
+    if (best != NULL)
+        hb_option_error(name, "unknown option; did you mean %s? (see "
+                        "--help)", best);
+    hb_option_error(name, "unknown option (see --help)");
+}
+
 /* Does arg name this option, alone or with "=VALUE"? */
 static int names_option(const char *arg, const struct option_spec *spec)
 {
@@ -609,10 +683,13 @@ static void add_file(struct hb_options *o, const char *arg, size_t max_files)
  * it: refused before anything is read or written. */
 static void refuse_overwrites(const struct hb_options *o)
 {
-    const char *names[3] = { "--png", "--svg", "--html" };
-    const char *paths[3] = { o->png, o->svg, o->html };
+    const char *names[] = { "--png", "--svg", "--html", "--pprof",
+                            "--folded", "--massif", "--trace-json",
+                            "--dhat", "--junit" };
+    const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded,
+                            o->massif, o->trace_json, o->dhat, o->junit };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
-    for (int i = 0; i < 3; i++)
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (paths[i] != NULL
             && hb_outfile_refused(names[i], paths[i], o->paths, o->npaths,
                                   &err) != 0)
@@ -643,7 +720,7 @@ void hb_parse_args(struct hb_options *o, enum hb_command cmd, int argc,
         name[n] = '\0';
         const struct option_spec *spec = find_option(name, cmd);
         if (spec == NULL)
-            hb_option_error(name, "unknown option (see --help)");
+            unknown_option(name, cmd);
         if (!spec->takes_value) {
             if (eq != NULL)
                 hb_option_error(name, "takes no value");
@@ -673,22 +750,41 @@ void hb_options_free(struct hb_options *o)
 
 /* ---------------------------------------------------------- --from, --to */
 
+/* The time of the mark of f named name (len bytes): its first, or with
+ * last != 0 its last, or with nth > 0 its nth.  Returns 0, or -1. */
+static int mark_time(const struct hb_file *f, const char *name, size_t len,
+                     int last, unsigned long nth, uint64_t *t)
+{
+    unsigned long seen = 0;
+    for (size_t i = 0; i < f->nmarks; i++) {
+        const char *m = f->marks[i].name;
+        if (strncmp(m, name, len) != 0 || m[len] != '\0')
+            continue;
+        *t = f->marks[i].t;
+        if (++seen == nth || (nth == 0 && !last))
+            return 0;
+    }
+    return seen > 0 && nth == 0 ? 0 : -1;
+}
+
 /* A time ("5000", "20k") or the name of a mark of f (its first for --from,
- * last != 0: its last, for --to).  Returns 0, or -1 (no message). */
+ * last != 0: its last, for --to), or "NAME#N", the Nth mark named NAME
+ * (a mark whose whole name is "NAME#N" wins).  Returns 0, or -1 (no
+ * message). */
 static int resolve_time(const struct hb_file *f, const char *value, int last,
                         uint64_t *t)
 {
-    if (hb_parse_time(value, t) == 0)
+    if (hb_parse_time(value, t) == 0
+        || mark_time(f, value, strlen(value), last, 0, t) == 0)
         return 0;
-    int found = 0;
-    for (size_t i = 0; i < f->nmarks; i++)
-        if (strcmp(f->marks[i].name, value) == 0) {
-            *t = f->marks[i].t;
-            found = 1;
-            if (!last)
-                break;
-        }
-    return found ? 0 : -1;
+    const char *hash = strrchr(value, '#');
+    char *end;
+    if (hash == NULL || hash[1] < '1' || hash[1] > '9')
+        return -1;
+    unsigned long nth = strtoul(hash + 1, &end, 10);
+    if (*end != '\0')
+        return -1;
+    return mark_time(f, value, (size_t)(hash - value), last, nth, t);
 }
 
 int hb_resolve_range(const struct hb_file *const *files, size_t nfiles,
@@ -704,7 +800,8 @@ int hb_resolve_range(const struct hb_file *const *files, size_t nfiles,
             found = resolve_time(files[i], texts[is_to], is_to, t) == 0;
         if (!found) {
             fprintf(stderr, PROG ": option %s: '%s' is neither a time (e.g. "
-                    "5000, 20k, 1.5M) nor a mark of %s\n",
+                    "5000, 20k, 1.5M) nor a mark of %s (NAME, or NAME#N for "
+                    "the Nth)\n",
                     is_to ? "--to" : "--from", texts[is_to],
                     nfiles > 1 ? "either file" : "the file");
             return -1;

@@ -39,7 +39,8 @@ enum hb_command { HB_CMD_CHART = 1, HB_CMD_DIFF = 2 };
 /* The most input files a command takes (--diff OLD NEW). */
 #define HB_MAX_INPUTS 2
 
-enum hb_out_format { HB_FORMAT_TEXT, HB_FORMAT_CSV, HB_FORMAT_JSON };
+enum hb_out_format { HB_FORMAT_TEXT, HB_FORMAT_CSV, HB_FORMAT_JSON,
+                     HB_FORMAT_MARKDOWN };
 
 struct hb_options {
     struct hb_selection sel;
@@ -51,11 +52,16 @@ struct hb_options {
     int unicode;                        /* --charset=unicode */
     const char *png, *svg;              /* image files, or NULL */
     const char *html;                   /* --html report, or NULL */
+    const char *pprof, *folded;         /* exports (cmd_export.h), or NULL */
+    const char *massif, *trace_json, *dhat;
+    const char *junit;                  /* --junit=FILE, or NULL */
     int image_w, image_h;
     enum hb_palette palette;
     enum hb_scale scale;
     enum hb_out_format format;
     int format_given;
+    int scale_given;          /* --scale given (the text chart's default is
+                               * log, the images' linear) */
     int stat_given;                     /* --diff's default is max */
     int sites;
     enum hb_site_metric site_by;        /* --by */

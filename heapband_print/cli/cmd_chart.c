@@ -16,6 +16,7 @@
 #include "ascii_fit.h"
 #include "band_merge.h"
 #include "chart_build.h"
+#include "cmd_export.h"
 #include "export.h"
 #include "html.h"
 #include "img_file.h"
@@ -85,21 +86,30 @@ static int write_export(const struct hb_chart_job *job,
                         const struct hb_chart *ch)
 {
     const struct hb_options *o = job->o;
+    if (o->sites)
+        return 0;    /* the site reports write their own CSV and JSON */
     if (o->format == HB_FORMAT_CSV)
         hb_export_csv(stdout, ch);
     else if (o->format == HB_FORMAT_JSON)
         hb_export_json(stdout, ch, hb_stat_words[o->sel.stat],
                        hb_weight_words[o->sel.weight], job->json_more, job);
-    return o->format != HB_FORMAT_TEXT;
+    /* Markdown is the text writer's (the diff report). */
+    return o->format == HB_FORMAT_CSV || o->format == HB_FORMAT_JSON;
 }
 
 struct hb_ascii_opts hb_text_options(const struct hb_options *o, int width,
                                      int graph_height)
 {
+    /* A chart of one file is shaded on a log scale unless --scale says
+     * otherwise: with nine shades, a linear scale draws a band of 1% of
+     * the largest band's bytes as it draws one of 10% (the manual's
+     * "Shading" gives the measurements).  A difference chart keeps the
+     * linear scale (cmd_diff.c): its cells are changes, of either sign. */
+    enum hb_scale scale = o->scale_given ? o->scale : HB_SCALE_LOG;
     struct hb_ascii_opts ao = {
         .width = width, .graph_height = graph_height,
         .color = hb_term_color_mode(o->color), .unicode = o->unicode,
-        .scale = o->scale, .palette = o->palette
+        .scale = scale, .palette = o->palette
     };
     return ao;
 }
@@ -147,7 +157,8 @@ int hb_write_outputs(const struct hb_chart_job *job)
 {
     const struct hb_options *o = job->o;
     if (o->format_given || o->sites
-        || (o->png == NULL && o->svg == NULL && o->html == NULL)) {
+        || (o->png == NULL && o->svg == NULL && o->html == NULL
+            && !hb_exports_wanted(o))) {
         int r = write_text(job);
         if (r != 0)
             return r;
@@ -193,6 +204,9 @@ static void check_combinations(const struct hb_options *o)
         fprintf(stderr, PROG ": no input file (see --help)\n");
         exit(HB_EXIT_BAD_INPUT);
     }
+    if (o->format == HB_FORMAT_MARKDOWN)
+        hb_option_error("--format", "markdown applies to --diff OLD NEW "
+                        "only");
     if (o->sel.kind == HB_CHART_LIFETIME && (o->from_text || o->to_text))
         hb_option_error(o->from_text ? "--from" : "--to",
                         "does not apply to --chart=lifetime (lifetimes cover "
@@ -200,18 +214,16 @@ static void check_combinations(const struct hb_options *o)
     if (o->sel.has_min_size && o->sel.has_max_size
         && o->sel.min_size > o->sel.max_size)
         hb_option_error("--min-size", "larger than --max-size");
-    if (o->sites && o->format != HB_FORMAT_TEXT)
-        hb_option_error("--sites", "writes text only (not with --format=%s)",
-                        o->format == HB_FORMAT_CSV ? "csv" : "json");
     if (o->align_given)
         hb_option_error("--align", "applies to --diff OLD NEW only");
-    if ((o->site_by_given || o->site_threshold_given) && !o->sites)
+    if ((o->site_by_given || o->site_threshold_given) && !o->sites
+        && !hb_exports_wanted(o)
+        && !(o->leaks && o->format != HB_FORMAT_TEXT))
         hb_option_error(o->site_by_given ? "--by" : "--threshold",
-                        "applies to --sites only");
-    if (o->leaks && (o->sites || o->format_given || o->png || o->svg
-                     || o->html))
-        hb_option_error("--leaks", "writes its text report alone (not with "
-                        "--sites, --format, --png, --svg or --html)");
+                        "applies to --sites and the exports only");
+    if (o->leaks && (o->sites || o->png || o->svg || o->html))
+        hb_option_error("--leaks", "writes its report alone (not with "
+                        "--sites, --png, --svg or --html)");
     if (o->nsuppressions > 0 && !o->leaks)
         hb_option_error("--suppressions", "applies to --leaks and --check");
 }
@@ -222,9 +234,12 @@ static int write_leaks(const struct hb_options *o, const struct hb_file *f)
     struct hb_suppressions supp = { .patterns = NULL, .npatterns = 0 };
     struct hb_error err = { .kind = HB_ERR_NONE };
     int status = hb_read_suppressions(o, &supp);
-    if (status == 0
-        && hb_leaks_report(stdout, f, &supp, o->leaks == 2,
-                           o->width ? o->width : hb_term_width(), &err) < 0) {
+    if (status == 0 && o->format != HB_FORMAT_TEXT)
+        status = hb_write_site_table(o, f, &supp);
+    else if (status == 0
+             && hb_leaks_report(stdout, f, &supp, o->leaks == 2,
+                                o->width ? o->width : hb_term_width(),
+                                &err) < 0) {
         hb_error_print(&err, NULL);
         status = hb_error_status(&err);
     }
@@ -288,6 +303,8 @@ static int write_file_text(const struct hb_chart_job *job,
                            const struct hb_chart *ch, int width)
 {
     const struct hb_options *o = job->o;
+    if (o->sites && o->format != HB_FORMAT_TEXT)
+        return hb_write_site_table(o, job->files[0], NULL);
     if (o->sites) {
         int chosen = o->sel.has_min_size || o->sel.has_max_size;
         struct hb_sites_opts so = {
@@ -335,6 +352,11 @@ int hb_cmd_chart(int argc, char **argv)
         status = HB_EXIT_BAD_INPUT;
     } else {
         status = o.leaks ? write_leaks(&o, &f) : hb_write_outputs(&job);
+        if (status == HB_EXIT_OK || status == HB_EXIT_OUTPUT) {
+            int r = hb_write_exports(&o, &f);
+            if (r != HB_EXIT_OK)
+                status = r;
+        }
         if ((status == HB_EXIT_OK || status == HB_EXIT_OUTPUT)
             && (fflush(stdout) != 0 || ferror(stdout))) {
             fprintf(stderr, PROG ": error writing the output\n");

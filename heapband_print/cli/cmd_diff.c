@@ -13,14 +13,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ci_report.h"
+#include "ascii_fit.h"
+#include "band_merge.h"
 #include "cmd_chart.h"
 #include "diff_chart.h"
 #include "diff_report.h"
 #include "leaks.h"
 #include "load.h"
+#include "outfile.h"
 #include "rules.h"
 #include "site_diff.h"
 #include "stack_match.h"
+#include "term.h"
 
 #define PROG HB_PROGRAM_NAME
 /* The first guess of the difference chart's gutter (row labels and
@@ -32,7 +37,8 @@
 struct diff_run {
     struct hb_options o;
     struct hb_rule *rules;       /* o.rules parsed, o.nrules of them */
-    char **broken;               /* messages of the broken rules */
+    char **verdicts;             /* every rule's verdict, with its figures */
+    unsigned char *holds;        /* whether rule i holds */
     size_t nbroken;
 };
 
@@ -60,10 +66,17 @@ static void check_args(const struct hb_options *o)
     }
     if (o->diff_sites_given && !o->diff)
         hb_option_error("--diff-sites", "applies to --diff OLD NEW only");
-    if (o->diff_sites_given && o->format != HB_FORMAT_TEXT)
+    if (o->diff_sites_given && (o->format == HB_FORMAT_CSV
+                                || o->format == HB_FORMAT_JSON))
         hb_option_error("--diff-sites", "applies to the text report only "
                         "(not with --format=%s)",
                         o->format == HB_FORMAT_CSV ? "csv" : "json");
+    if (o->junit != NULL && o->nrules == 0)
+        hb_option_error("--junit", "writes the verdicts of --check rules: "
+                        "give at least one");
+    if (o->junit != NULL && o->diff && strcmp(o->junit, "-") == 0)
+        hb_option_error("--junit", "standard output holds the --diff "
+                        "report: give --junit a file name");
     if (o->sites)
         hb_option_error("--sites", "does not apply to --diff and --check");
     if (o->leaks)
@@ -82,8 +95,9 @@ static void parse_rules(struct diff_run *run)
     const struct hb_options *o = &run->o;
     size_t n = o->nrules ? o->nrules : 1;
     run->rules = calloc(n, sizeof *run->rules);
-    run->broken = calloc(n, sizeof *run->broken);
-    if (run->rules == NULL || run->broken == NULL)
+    run->verdicts = calloc(n, sizeof *run->verdicts);
+    run->holds = calloc(n, 1);
+    if (run->rules == NULL || run->verdicts == NULL || run->holds == NULL)
         hb_exit_nomem("reading the --check rules");
     for (size_t i = 0; i < o->nrules; i++) {
         struct hb_error err = { .kind = HB_ERR_NONE };
@@ -104,13 +118,13 @@ static void parse_rules(struct diff_run *run)
 /* files[0] is OLD, files[1] NEW.  Without --align: by marks when the
  * runs have the same ones, by time when they do not or --from/--to give
  * times. */
-static int build_diff_chart(const struct hb_chart_job *job,
-                            const struct hb_selection *sel,
-                            struct hb_chart *ch, struct hb_error *err)
+static int build_diff_step(const struct hb_chart_job *job,
+                           const struct hb_selection *sel, unsigned step,
+                           struct hb_chart *ch, struct hb_error *err)
 {
     const struct hb_options *o = job->o;
     struct hb_diff_opts d = { .align = o->align, .min_pct = HB_DIFF_MIN_PCT,
-                              .min_amount = -1 };
+                              .min_amount = -1, .step = step };
     if (!o->align_given)
         d.align = sel->has_from || sel->has_to
                   ? HB_ALIGN_TIME
@@ -123,6 +137,129 @@ static int build_diff_chart(const struct hb_chart_job *job,
                                err);
 }
 
+/* The chart on the rows of --bands (auto: NEW's bands, fit_diff_text
+ * merges them). */
+static int build_diff_chart(const struct hb_chart_job *job,
+                            const struct hb_selection *sel,
+                            struct hb_chart *ch, struct hb_error *err)
+{
+    return build_diff_step(job, sel, job->o->bands_step, ch, err);
+}
+
+/* The lines of the report above the chart, and the blank line after it;
+ * -1 out of memory or a report that cannot be written. */
+static long report_lines(const struct hb_chart_job *job)
+{
+    const struct hb_options *o = job->o;
+    char *text = NULL;
+    size_t len = 0;
+    struct hb_error err = { .kind = HB_ERR_NONE };
+    FILE *mem = open_memstream(&text, &len);
+    if (mem == NULL)
+        return -1;
+    struct hb_diff_report_opts ro = {
+        .sites = job->ctx, .max_sites = o->diff_sites,
+        .markdown = o->format == HB_FORMAT_MARKDOWN };
+    int r = hb_diff_report(mem, job->files[0], job->files[1], o->paths[0],
+                           o->paths[1], &ro, &err);
+    if (fclose(mem) != 0 || r < 0) {
+        free(text);
+        return -1;
+    }
+    long n = 1;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    free(text);
+    return n;
+}
+
+/* The rows of a difference chart when neither the report and the chart
+ * nor the chart alone fit: the finest step that draws the bands in at most
+ * this many lines (the chart's other lines are fixed). */
+#define DIFF_MIN_FIT_ROWS 12
+/* Fewer lines of rows than this do not buy the report a place on screen:
+ * the chart alone fits instead, with more rows. */
+#define DIFF_FEW_ROWS 8
+
+/* The lines of the difference chart at `step` (0: ch's own) into *n, the
+ * chart built into *c (ch itself for its own step).  0, or -1 with err. */
+static int diff_lines_at(const struct hb_chart_job *job,
+                         const struct hb_selection *sel, unsigned step,
+                         struct hb_chart *ch, struct hb_chart *c,
+                         const struct hb_ascii_opts *ao, long *n,
+                         struct hb_error *err)
+{
+    if (step == ch->row_step)
+        *c = *ch;
+    else if (build_diff_step(job, sel, step, c, err) < 0)
+        return -1;
+    if ((*n = hb_ascii_count_lines(c, ao)) >= 0)
+        return 0;
+    if (step != ch->row_step)
+        hb_chart_free(c);
+    return hb_error_nomem(err, "fitting the chart to the terminal");
+}
+
+/* --bands=auto for the difference chart, as for one file's
+ * (ascii_fit.h): rows merged, both runs before they are subtracted, into
+ * the finest step at which the report and the chart fit the lines with at
+ * least DIFF_FEW_ROWS lines of rows; when none does (a long report), the
+ * finest at which the chart alone does (the report scrolls away, the chart
+ * stays whole on screen); else the finest that draws the bands in at most
+ * DIFF_MIN_FIT_ROWS lines.  Empty runs of rows are folded as they are
+ * drawn (ascii.c). */
+static int fit_diff_text(const struct hb_chart_job *job, struct hb_chart *ch,
+                         int width, struct hb_error *err)
+{
+    const struct hb_options *o = job->o;
+    if (o->bands_step != 0
+        || hb_diff_same_data(job->files[0], job->files[1]))
+        return 0;
+    int lines = o->height ? o->height : hb_term_height();
+    struct hb_ascii_opts ao = hb_text_options(o, width,
+                                              hb_term_graph_height(lines));
+    ao.scale = o->scale;
+    long report = report_lines(job), at[64];
+    unsigned steps[64];
+    size_t k = 0;
+    if (report < 0)
+        return hb_error_nomem(err, "fitting the chart to the terminal");
+    struct hb_selection sel = o->sel;
+    sel.max_cols = ch->ncols;
+    for (unsigned s = ch->row_step; s <= HB_BANDS_COARSEST && k < 64;
+         s *= 2) {
+        struct hb_chart c;
+        if (diff_lines_at(job, &sel, s, ch, &c, &ao, &at[k], err) < 0)
+            return -1;
+        if (s != ch->row_step)
+            hb_chart_free(&c);
+        steps[k++] = s;
+        if (at[k - 1] < lines && k > 1 && at[k - 1] == at[k - 2])
+            break;              /* merging no longer changes it */
+    }
+    /* The lines that are not rows: those of the coarsest chart but one. */
+    long fixed = at[k - 1] - 1;
+    size_t pick = k;
+    for (size_t i = 0; i < k && pick == k; i++)
+        if (report + at[i] < lines && at[i] - fixed >= DIFF_FEW_ROWS)
+            pick = i;           /* report and chart, with rows to read */
+    for (size_t i = 0; i < k && pick == k; i++)
+        if (at[i] < lines)
+            pick = i;           /* the chart alone, the report scrolls */
+    for (size_t i = 0; i < k && pick == k; i++)
+        if (at[i] - fixed <= DIFF_MIN_FIT_ROWS)
+            pick = i;
+    unsigned step = steps[pick < k ? pick : k - 1];
+    if (step == ch->row_step)
+        return 0;
+    struct hb_chart c;
+    if (build_diff_step(job, &sel, step, &c, err) < 0)
+        return -1;
+    hb_chart_free(ch);
+    *ch = c;
+    return 0;
+}
+
 /* The report, then the difference chart unless the files hold the same
  * data (the chart was built first, so that a bad selection is reported
  * before anything is written).  Returns 0 or the status of the error. */
@@ -132,15 +269,29 @@ static int write_diff_text(const struct hb_chart_job *job,
     const struct hb_options *o = job->o;
     const struct hb_file *old_file = job->files[0], *new_file = job->files[1];
     struct hb_error err = { .kind = HB_ERR_NONE };
+    int md = o->format == HB_FORMAT_MARKDOWN;
+    struct hb_diff_report_opts ro = { .sites = job->ctx,
+                                      .max_sites = o->diff_sites,
+                                      .markdown = md };
     if (hb_diff_report(stdout, old_file, new_file, o->paths[0], o->paths[1],
-                       job->ctx, o->diff_sites, &err) < 0) {
+                       &ro, &err) < 0) {
         hb_error_print(&err, NULL);
         return hb_error_status(&err);
     }
     if (!hb_diff_same_data(old_file, new_file)) {
-        struct hb_ascii_opts ao = hb_text_options(o, width, 0);
-        fputc('\n', stdout);
+        int lines = o->height ? o->height : hb_term_height();
+        struct hb_ascii_opts ao = hb_text_options(o, width,
+                                                  hb_term_graph_height(lines));
+        ao.scale = o->scale;      /* changes: linear unless --scale */
+        /* Markdown: the chart as a text block (no colours in it), folded
+         * away until opened, so that a pull-request comment stays short. */
+        if (md)
+            ao.color = HB_COLOR_NONE;
+        fputs(md ? "\n<details><summary>difference chart</summary>\n\n"
+                   "```text\n" : "\n", stdout);
         hb_ascii_render_diff(stdout, ch, &ao);
+        if (md)
+            fputs("```\n\n</details>\n", stdout);
     }
     return 0;
 }
@@ -168,7 +319,7 @@ static int write_diff(const struct hb_options *o,
     struct hb_chart_job job = {
         .o = o, .files = pair, .build = build_diff_chart,
         .write_text = write_diff_text, .gutter_guess = DIFF_GUTTER_GUESS,
-        .fit_text = NULL, .json_more = json_sites, .ctx = &sites
+        .fit_text = fit_diff_text, .json_more = json_sites, .ctx = &sites
     };
     int status = hb_write_outputs(&job);
     hb_site_diff_free(&sites);
@@ -191,16 +342,16 @@ static int eval_rules(struct diff_run *run, const struct hb_rule_input *old_in,
                     err.msg);
             return hb_error_status(&err);
         }
-        if (r == 0) {
-            char *kept = malloc(strlen(verdict) + 1);
-            if (kept == NULL) {
-                hb_error_nomem(&err, "checking the rules");
-                hb_error_print(&err, NULL);
-                return hb_error_status(&err);
-            }
-            strcpy(kept, verdict);
-            run->broken[run->nbroken++] = kept;
+        char *kept = malloc(strlen(verdict) + 1);
+        if (kept == NULL) {
+            hb_error_nomem(&err, "checking the rules");
+            hb_error_print(&err, NULL);
+            return hb_error_status(&err);
         }
+        strcpy(kept, verdict);
+        run->verdicts[i] = kept;
+        run->holds[i] = (unsigned char)r;
+        run->nbroken += r == 0;
     }
     return 0;
 }
@@ -241,18 +392,55 @@ static int eval_unsuppressed(struct diff_run *run,
     return status;
 }
 
+static struct hb_verdicts verdicts_of(const struct diff_run *run)
+{
+    struct hb_verdicts v = { .rules = run->o.rules, .verdicts = run->verdicts,
+                             .holds = run->holds, .n = run->o.nrules };
+    return v;
+}
+
+/* --junit=FILE, written whole or not at all.  0 or HB_EXIT_OUTPUT. */
+static int write_junit(const struct diff_run *run)
+{
+    const struct hb_options *o = &run->o;
+    struct hb_error err = { .kind = HB_ERR_NONE };
+    struct hb_outfile file;
+    struct hb_verdicts v = verdicts_of(run);
+    char suite[64 + HB_LINE_MAX];
+    snprintf(suite, sizeof suite, "heapband_print --check %s",
+             o->paths[o->npaths - 1]);
+    if (hb_outfile_open(&file, o->junit, &err) == 0) {
+        hb_junit_write(file.fp, suite, &v);
+        if (hb_outfile_commit(&file, &err) == 0)
+            return 0;
+    }
+    fprintf(stderr, PROG ": %s: %s\n", o->junit, err.msg);
+    return HB_EXIT_OUTPUT;
+}
+
 /* The verdicts, on standard output: one line per broken rule and "N of M
- * rules broken", or "all N rules hold" ("the rule holds").  0 or 1. */
+ * rules broken", or "all N rules hold" ("the rule holds"); with
+ * --format=markdown a table of every rule; nothing when --junit=- writes
+ * them there.  0 or 1. */
 static int print_verdicts(const struct diff_run *run)
 {
     const struct hb_options *o = &run->o;
     if (o->nrules == 0)
         return 0;
+    /* --check --junit=-: the XML alone on standard output. */
+    if (o->junit != NULL && strcmp(o->junit, "-") == 0)
+        return run->nbroken ? 1 : 0;
+    if (o->format == HB_FORMAT_MARKDOWN) {
+        struct hb_verdicts v = verdicts_of(run);
+        hb_verdicts_markdown(stdout, &v);
+        return run->nbroken ? 1 : 0;
+    }
     if (o->diff && !(o->format_given && o->format != HB_FORMAT_TEXT)
         && (o->format_given || (!o->png && !o->svg)))
         fputc('\n', stdout);
-    for (size_t i = 0; i < run->nbroken; i++)
-        printf("%s\n", run->broken[i]);
+    for (size_t i = 0; i < o->nrules; i++)
+        if (!run->holds[i])
+            printf("%s\n", run->verdicts[i]);
     if (run->nbroken == 0)
         printf(o->nrules == 1 ? "the rule holds\n" : "all %zu rules hold\n",
                o->nrules);
@@ -284,6 +472,9 @@ static int compare(struct diff_run *run, const struct hb_file *old_file,
             int r = print_verdicts(run);
             if (r != 0)
                 status = r;
+            if (o->junit != NULL && write_junit(run) != 0
+                && status == HB_EXIT_OK)
+                status = HB_EXIT_OUTPUT;
         }
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -322,9 +513,10 @@ int hb_cmd_diff(int argc, char **argv)
                          &files[nloaded - 1]);
     for (size_t i = 0; i < nloaded; i++)
         hb_file_free(&files[i]);
-    for (size_t i = 0; i < run.nbroken; i++)
-        free(run.broken[i]);
-    free(run.broken);
+    for (size_t i = 0; i < run.o.nrules; i++)
+        free(run.verdicts[i]);
+    free(run.verdicts);
+    free(run.holds);
     free(run.rules);
     hb_options_free(&run.o);
     return status;

@@ -14,11 +14,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#define MIN_GRAPH_HEIGHT 3
+#define MIN_GRAPH_HEIGHT 2
 #define MAX_GRAPH_HEIGHT 12
 /* The heap graph takes an eighth of the lines the chart fits in: 3 of a
  * 24-line terminal leave room for the header, the rows and the legend. */
-#define LINES_PER_GRAPH_LINE 8
+#define LINES_PER_GRAPH_LINE 10
 
 /* The whole number in the environment variable `name`, clamped to
  * min .. max; 0 when it is not set or not a positive number. */

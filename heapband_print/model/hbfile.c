@@ -103,6 +103,32 @@ uint64_t hb_col_span_end(const struct hb_file *f, uint64_t c)
     return start + f->col_width;
 }
 
+/* A version-3 frame without its address: "FUNCTION (FILE:LINE)",
+ * "FUNCTION (in OBJECT)" or "FUNCTION". */
+static void frame_body(const struct hb_file *f, const struct hb_frame *fr,
+                       char *buf, size_t size)
+{
+    if (fr->source != 0)
+        snprintf(buf, size, "%s (%s:%llu)", fr->function,
+                 f->sources[fr->source - 1], (unsigned long long)fr->line);
+    else if (fr->object != 0)
+        snprintf(buf, size, "%s (in %s)", fr->function,
+                 f->objects[fr->object - 1]);
+    else
+        snprintf(buf, size, "%s", fr->function);
+}
+
+/* The address before the body, then separator. */
+static void frame_with_address(const struct hb_file *f, uint64_t n,
+                               const char *sep, char *buf, size_t size)
+{
+    const struct hb_frame *fr = &f->frames[n - 1];
+    int k = snprintf(buf, size, "0x%llx%s", (unsigned long long)fr->offset,
+                     sep);
+    if (k > 0 && (size_t)k < size)
+        frame_body(f, fr, buf + k, size - (size_t)k);
+}
+
 void hb_frame_format(const struct hb_file *f, uint64_t n, char *buf,
                      size_t size)
 {
@@ -110,13 +136,16 @@ void hb_frame_format(const struct hb_file *f, uint64_t n, char *buf,
     if (f->version < 3)                         /* versions 1, 2: a text */
         snprintf(buf, size, "%s", fr->function);
     else if (fr->source != 0)
-        snprintf(buf, size, "%s (%s:%llu)", fr->function,
-                 f->sources[fr->source - 1], (unsigned long long)fr->line);
-    else if (fr->object != 0)
-        snprintf(buf, size, "0x%llx %s (in %s)",
-                 (unsigned long long)fr->offset, fr->function,
-                 f->objects[fr->object - 1]);
+        frame_body(f, fr, buf, size);
     else
-        snprintf(buf, size, "0x%llx %s", (unsigned long long)fr->offset,
-                 fr->function);
+        frame_with_address(f, n, " ", buf, size);
+}
+
+void hb_frame_format_tool(const struct hb_file *f, uint64_t n, char *buf,
+                          size_t size)
+{
+    if (f->version < 3)
+        snprintf(buf, size, "%s", f->frames[n - 1].function);
+    else
+        frame_with_address(f, n, ": ", buf, size);
 }

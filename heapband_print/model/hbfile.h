@@ -272,6 +272,13 @@ uint64_t hb_col_span_end(const struct hb_file *f, uint64_t c);
 void hb_frame_format(const struct hb_file *f, uint64_t n, char *buf,
                      size_t size);
 
+/* Frame n as Valgrind's tools (massif, DHAT) name code, into buf (at
+ * least HB_FRAME_TEXT_MAX bytes): "0xOFFSET: FUNCTION (FILE:LINE)", or
+ * "0xOFFSET: FUNCTION (in OBJECT)", or "0xADDRESS: FUNCTION"; versions 1
+ * and 2: the frame's text. */
+void hb_frame_format_tool(const struct hb_file *f, uint64_t n, char *buf,
+                          size_t size);
+
 /* ------------------------------------------- the derived matrix (version 3)
  * hbfile_matrix.c.  A quiet cell of band b in column c has no events and
  * LIVE_END = LIVE_MAX = L, LIVE_INTEGRAL = L * span(c), where L is band

@@ -601,22 +601,24 @@ int hb_rule_eval(const struct hb_rule *rule,
                             rule->subject_column, old_file ? "of OLD or NEW"
                             : "of the file", rule->pattern);
     struct ratio limit = rule_limit(rule, before);
-    if (compare(now * limit.scale, rule->op, limit.num)) return 1;
+    int holds = compare(now * limit.scale, rule->op, limit.num);
+    const char *verdict_word = holds ? "holds" : "broken";
     subject(rule, what, sizeof what);
     format_amount(now_text, sizeof now_text, (struct ratio){ now, 1 }, unit);
     format_amount(limit_text, sizeof limit_text, limit, unit);
     if (rule->value_kind == HB_VALUE_ABSOLUTE) {
-        snprintf(verdict, verdict_len, "rule '%s' broken: %s is %s, limit "
-                 "%s %s", rule->text, what, now_text, op_names[rule->op],
-                 limit_text);
+        snprintf(verdict, verdict_len, "rule '%s' %s: %s is %s, limit "
+                 "%s %s", rule->text, verdict_word, what, now_text,
+                 op_names[rule->op], limit_text);
     } else {
         char change[80];
         format_amount(before_text, sizeof before_text,
                       (struct ratio){ before, 1 }, unit);
         format_change(change, sizeof change, now, before);
-        snprintf(verdict, verdict_len, "rule '%s' broken: %s is %s, was %s "
-                 "(%s), limit %s %s", rule->text, what, now_text, before_text,
-                 change, op_names[rule->op], limit_text);
+        snprintf(verdict, verdict_len, "rule '%s' %s: %s is %s, was %s "
+                 "(%s), limit %s %s", rule->text, verdict_word, what,
+                 now_text, before_text, change, op_names[rule->op],
+                 limit_text);
     }
-    return 0;
+    return holds;
 }

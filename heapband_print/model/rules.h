@@ -105,7 +105,8 @@ struct hb_rule_input {
 };
 
 /* Evaluate on NEW (and OLD, NULL when there is none).  Returns 1 when the
- * rule holds, 0 when it is broken (verdict: "rule 'TEXT' broken: ..."),
+ * rule holds, 0 when it is broken, with the figures in verdict ("rule
+ * 'TEXT' holds: ..." or "rule 'TEXT' broken: ..."),
  * -1 when it cannot be evaluated (err, HB_ERR_USAGE: "column N: ..."): a
  * relative rule without OLD, a band range that does not fall on the
  * file's band boundaries, a site rule on a file without version-3 site

@@ -9,8 +9,8 @@
  * Layout, top to bottom: a header with the run's figures; for time charts
  * the total heap as a bar graph sharing the heatmap's columns; the heatmap
  * with the largest band on top; the x axis with tick labels; the legend
- * saying which values each shade stands for.  Every chart column is drawn
- * `cw` characters wide, the largest whole number that fits the width.  In
+ * saying which values each shade stands for.  The chart's columns share
+ * the plot's width, each over one or more whole characters.  In
  * a chart of one file a run of two or more empty rows is one line marked
  * '~' (ascii_fit.c chooses the rows so that the whole chart fits).
  *
@@ -30,7 +30,6 @@
 #include "ascii.h"
 #include "band_merge.h"
 #include "ascii_text.h"
-#include "leaks.h"
 #include "palette.h"
 #include "units.h"
 
@@ -72,7 +71,7 @@ size_t hb_ascii_gutter(const struct hb_chart *ch)
             g = strlen(ch->row_labels[r]);
     if (ch->line != NULL) {
         char buf[32];
-        hb_format_size(buf, sizeof buf, ch->line_max);
+        hb_format_size(buf, sizeof buf, hb_chart_graph_top(ch));
         if (strlen(buf) > g)
             g = strlen(buf);
     }
@@ -100,11 +99,6 @@ void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,
 
 /* ----------------------------------------------------------------- header */
 
-static const char *plural(uint64_t n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
 /* "1000 (1k)", or just "500" when the short form says the same. */
 void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
                              const char *unit)
@@ -118,107 +112,9 @@ void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
         snprintf(buf, len, "%s (%s)", exact, shortform);
 }
 
-/* Version 4, --allocator=program: the footprint, its fragmentation and
- * the slop (docs/heapband-format.md, the footprint line). */
-static void print_memory(const struct hb_text_drawing *d)
-{
-    const struct hb_run_summary *f = &d->ch->run;
-    char t[80];
-    hb_text_exact_and_short(t, sizeof t, f->foot_peak_t, d->ch->time_unit);
-    fprintf(d->out, "footprint: %llu bytes at most, at t=%s; %llu at exit\n",
-            (unsigned long long)f->foot_peak, t,
-            (unsigned long long)f->foot_exit);
-    fprintf(d->out, "fragmentation at the peak footprint: %llu bytes; slop "
-            "at exit: %llu bytes\n", (unsigned long long)f->fragmentation_peak,
-            (unsigned long long)f->slop_exit);
-    fprintf(d->out, "other anonymous memory: %llu bytes at most\n",
-            (unsigned long long)f->anon_peak);
-}
-
-static void print_header(const struct hb_text_drawing *d)
-{
-    const struct hb_chart *ch = d->ch;
-    const struct hb_run_summary *f = &ch->run;
-    const char *u = ch->time_unit;
-    char a[80], b[80];
-
-    /* A long command is cut to the width: the header stays one line. */
-    int head = snprintf(a, sizeof a, "heapband %s chart of: ", ch->chart_name);
-    int room = d->o->width - head, len = (int)strlen(f->cmd);
-    if (room < 4)
-        room = 4;
-    if (len <= room)
-        fprintf(d->out, "%s%s\n", a, f->cmd);
-    else
-        fprintf(d->out, "%s%.*s...\n", a, room - 3, f->cmd);
-    hb_text_exact_and_short(a, sizeof a, f->end_time, u);
-    fprintf(d->out, "time unit: %s; run length %s; %llu stored column%s of "
-            "%llu\n", u, a, (unsigned long long)f->stored_cols,
-            plural(f->stored_cols, "", "s"), (unsigned long long)f->col_width);
-    fprintf(d->out, "allocated: %llu block%s, %llu bytes; freed: %llu block%s, "
-            "%llu bytes\n", (unsigned long long)f->total_allocs,
-            plural(f->total_allocs, "", "s"),
-            (unsigned long long)f->total_alloc_bytes,
-            (unsigned long long)f->total_frees,
-            plural(f->total_frees, "", "s"),
-            (unsigned long long)f->total_free_bytes);
-    char exact[32];
-    snprintf(exact, sizeof exact, "%llu", (unsigned long long)f->peak_bytes);
-    hb_format_size(a, sizeof a, (double)f->peak_bytes);
-    hb_text_exact_and_short(b, sizeof b, f->peak_t_reached, u);
-    fprintf(d->out, "peak: %s bytes%s%s%s in %llu block%s at t=%s\n", exact,
-            strcmp(a, exact) ? " (" : "", strcmp(a, exact) ? a : "",
-            strcmp(a, exact) ? ")" : "", (unsigned long long)f->peak_blocks,
-            plural(f->peak_blocks, "", "s"), b);
-    fprintf(d->out, "live at exit: %llu bytes in %llu block%s; unknown frees: "
-            "%llu\n", (unsigned long long)f->exit_bytes,
-            (unsigned long long)f->exit_blocks,
-            plural(f->exit_blocks, "", "s"),
-            (unsigned long long)f->unknown_frees);
-    if (f->leak_kinds)
-        hb_leaks_print_kinds(d->out, f->exit_bytes, f->exit_blocks,
-                             &f->exit_lost);
-    if (f->marks_dropped > 0)
-        fprintf(d->out, "marks dropped past the tool's cap: %llu\n",
-                (unsigned long long)f->marks_dropped);
-    if (f->has_memory)
-        print_memory(d);
-}
-
-static void print_mapping(const struct hb_text_drawing *d)
-{
-    const struct hb_chart *ch = d->ch;
-    uint64_t k = ch->stored_per_col;
-    static const char *const scales[] = { "linear", "sqrt", "log" };
-    if (ch->col_labels == NULL) {
-        fprintf(d->out, "cell: %s; column: %llu stored column%s (%llu %s); "
-                "t=%llu..%llu\n", ch->value_label,
-                (unsigned long long)k, k == 1 ? "" : "s",
-                (unsigned long long)(k * ch->run.col_width),
-                ch->time_unit, (unsigned long long)ch->x_start[0],
-                (unsigned long long)ch->x_end[ch->ncols - 1]);
-    } else {
-        fprintf(d->out, "cell: %s;\ncolumn: blocks by lifetime L, "
-                "2^(k-1) <= L < 2^k (bucket k)\n", ch->value_label);
-    }
-    fprintf(d->out, "rows: %s to %s", ch->row_labels[0],
-            ch->row_labels[ch->nrows - 1]);
-    /* What one row holds: its sizes, and how many of the file's bands. */
-    if (ch->row_step > 0) {
-        unsigned merged = ch->row_step / ch->file_step;
-        fprintf(d->out, ", %s each", hb_band_step_words(ch->row_step));
-        if (merged > 1)
-            fprintf(d->out, " (%u bands)", merged);
-    }
-    fprintf(d->out, "; shading: %s scale\n", scales[d->o->scale]);
-}
-
 /* ------------------------------------------------------------- heap graph */
 
-/* The number of graph lines, of h, that value v takes against top: rounded,
- * so that a drop of a few percent still shows; a value that is not 0 gets
- * at least one line. */
-static int graph_lines(double v, double top, int h)
+int hb_text_graph_lines(double v, double top, int h)
 {
     int lines = v > 0 && top > 0 ? (int)floor(v / top * h + 0.5) : 0;
     return v > 0 && lines < 1 ? 1 : lines;
@@ -230,12 +126,12 @@ static void graph_heights(const struct hb_chart *ch, size_t j, double top,
                           int h, int *live, int *foot, int *anon)
 {
     double v = ch->line[j];
-    *live = *foot = *anon = graph_lines(v, top, h);
+    *live = *foot = *anon = hb_text_graph_lines(v, top, h);
     if (ch->foot_line == NULL)
         return;
     double fv = ch->foot_line[j] > v ? ch->foot_line[j] : v;
-    *foot = graph_lines(fv, top, h);
-    *anon = graph_lines(fv + ch->anon_line[j], top, h);
+    *foot = hb_text_graph_lines(fv, top, h);
+    *anon = hb_text_graph_lines(fv + ch->anon_line[j], top, h);
 }
 
 static void print_heap_graph(const struct hb_text_drawing *d)
@@ -250,12 +146,6 @@ static void print_heap_graph(const struct hb_text_drawing *d)
     const char *foot = d->o->unicode ? "\u2591" : "+";
     const char *anon = ".";
 
-    if (ch->foot_line == NULL)
-        fprintf(d->out, "total heap (largest in each column), %s = peak:\n",
-                peak);
-    else
-        fprintf(d->out, "total heap (largest in each column), %s = peak, "
-                "%s = footprint, %s = other anon:\n", peak, foot, anon);
     for (int y = h; y >= 1; y--) {
         hb_text_left_margin(d, y == h ? top : "",
                             d->o->unicode ? "\u2502" : "|");
@@ -265,7 +155,7 @@ static void print_heap_graph(const struct hb_text_drawing *d)
             const char *s = live >= y
                             ? ((int)j == ch->line_peak_col ? peak : bar)
                             : fl >= y ? foot : al >= y ? anon : " ";
-            hb_text_repeat(d->out, s, d->cw);
+            hb_text_repeat(d->out, s, hb_text_col_w(d, j));
         }
         fputc('\n', d->out);
     }
@@ -301,15 +191,15 @@ void hb_text_start_colour(const struct hb_text_drawing *d, int shade)
     hb_text_start_rgb(d, rgb);
 }
 
-static void print_cell(const struct hb_text_drawing *d, int shade)
+static void print_cell(const struct hb_text_drawing *d, int shade, size_t w)
 {
     if (d->o->color == HB_COLOR_NONE || shade == 0) {
         hb_text_repeat(d->out, shade < 0 ? d->less[-shade] : d->shades[shade],
-                       d->cw);
+                       w);
         return;
     }
     hb_text_start_colour(d, shade);
-    hb_text_repeat(d->out, " ", d->cw);
+    hb_text_repeat(d->out, " ", w);
     fputs("\033[0m", d->out);
 }
 
@@ -324,14 +214,15 @@ void hb_text_start_rgb(const struct hb_text_drawing *d,
 
 /* A difference chart's cell after the shorter run's end: '/' (grey) where
  * the longer run has a value. */
-static void print_ended_cell(const struct hb_text_drawing *d, double v)
+static void print_ended_cell(const struct hb_text_drawing *d, double v,
+                             size_t w)
 {
     if (v == 0 || d->o->color == HB_COLOR_NONE) {
-        hb_text_repeat(d->out, v == 0 ? " " : HB_TEXT_ENDED_GLYPH, d->cw);
+        hb_text_repeat(d->out, v == 0 ? " " : HB_TEXT_ENDED_GLYPH, w);
         return;
     }
     hb_text_start_rgb(d, ended_rgb);
-    hb_text_repeat(d->out, " ", d->cw);
+    hb_text_repeat(d->out, " ", w);
     fputs("\033[0m", d->out);
 }
 
@@ -343,11 +234,26 @@ static void print_fold(const struct hb_text_drawing *d, size_t top,
     char range[64], text[128];
     hb_format_band(range, sizeof range, d->ch->row_lo[bottom],
                    d->ch->row_hi[top]);
-    int n = snprintf(text, sizeof text, "%s: empty (%zu rows)", range,
+    int n = snprintf(text, sizeof text, "%s: %s (%zu rows)", range,
+                     d->ch->diverging ? "no change" : "empty",
                      top - bottom + 1);
-    int room = (int)(d->ch->ncols * d->cw) - 1;
+    int room = (int)d->plot - 1;
     hb_text_left_margin(d, "", "~ ");
     fprintf(d->out, "%.*s\n", n < room ? n : room, text);
+}
+
+/* Is every cell of row r drawn blank?  In a difference chart: no change
+ * or noise, and no cell of the longer run after the shorter's end. */
+static int row_blank(const struct hb_chart *ch, size_t r)
+{
+    if (!ch->diverging)
+        return hb_chart_row_empty(ch, r);
+    const double *row = hb_chart_row(ch, r);
+    for (size_t j = 0; j < ch->ncols; j++)
+        if (row[j] != 0 && (ch->diff.ended[j] != HB_ENDED_NONE
+                            || !ch->diff.noise[r * ch->ncols + j]))
+            return 0;
+    return 1;
 }
 
 void hb_text_heatmap(const struct hb_text_drawing *d)
@@ -357,8 +263,8 @@ void hb_text_heatmap(const struct hb_text_drawing *d)
         fputc('\n', d->out);
     for (size_t r = ch->nrows; r-- > 0;) {
         size_t bottom = r;
-        while (d->fold && bottom > 0 && hb_chart_row_empty(ch, bottom)
-               && hb_chart_row_empty(ch, bottom - 1))
+        while (d->fold && bottom > 0 && row_blank(ch, bottom)
+               && row_blank(ch, bottom - 1))
             bottom--;
         if (bottom < r) {
             print_fold(d, r, bottom);
@@ -369,13 +275,13 @@ void hb_text_heatmap(const struct hb_text_drawing *d)
                             d->o->unicode ? "\u2502" : "|");
         const double *row = hb_chart_row(ch, r);
         for (size_t j = 0; j < ch->ncols; j++) {
-            size_t i = r * ch->ncols + j;
+            size_t i = r * ch->ncols + j, w = hb_text_col_w(d, j);
             if (ch->diverging && ch->diff.ended[j] != HB_ENDED_NONE)
-                print_ended_cell(d, row[j]);
+                print_ended_cell(d, row[j], w);
             else if (ch->diverging && ch->diff.noise[i])
-                print_cell(d, 0);
+                print_cell(d, 0, w);
             else
-                print_cell(d, shade_index(d, row[j]));
+                print_cell(d, shade_index(d, row[j]), w);
         }
         fputc('\n', d->out);
     }
@@ -392,7 +298,7 @@ void hb_text_axis_line(const struct hb_text_drawing *d, const char *label,
     const char *dash = d->o->unicode ? "\u2500" : "-";
     hb_text_left_margin(d, label, !d->o->unicode ? "+"
                                   : *label ? "\u253c" : "\u2514");
-    size_t n = d->ch->ncols * d->cw;
+    size_t n = d->plot;
     for (size_t i = 0; i < n; i++) {
         char m = marks != NULL ? marks[i] : 0;
         if (m > 1)
@@ -413,13 +319,6 @@ static void column_label(const struct hb_text_drawing *d, size_t j, char *buf,
                        d->ch->time_unit);
 }
 
-/* The symbol of phase mark i: 1-9, then a-z, then '*'. */
-static char mark_symbol(size_t i)
-{
-    static const char symbols[] = "123456789abcdefghijklmnopqrstuvwxyz";
-    return i < sizeof symbols - 1 ? symbols[i] : '*';
-}
-
 /* Put tick label `j` at its column if it does not overlap the previous one
  * nor run past the line. */
 static void place_label(const struct hb_text_drawing *d, size_t j, char *line,
@@ -427,7 +326,7 @@ static void place_label(const struct hb_text_drawing *d, size_t j, char *line,
                         size_t *last)
 {
     char buf[40];
-    size_t pos = j * d->cw;
+    size_t pos = hb_text_col_x(d, j);
     column_label(d, j, buf, sizeof buf);
     size_t len = strlen(buf);
     if (pos < *next_free || pos + len > room)
@@ -438,6 +337,41 @@ static void place_label(const struct hb_text_drawing *d, size_t j, char *line,
     *last = pos + len;
 }
 
+/* The marks' symbols over the axis: their group's, '*' where marks of
+ * several groups share a position (said in `shared`: "'*' t=T: 1,3"). */
+static void place_marks(const struct hb_text_drawing *d, const size_t *group,
+                        char *marks, char *shared, size_t len)
+{
+    const struct hb_chart *ch = d->ch;
+    size_t used = 0, entry = 0;
+    for (size_t i = 0; group != NULL && i < ch->nmarks; i++) {
+        size_t pos = hb_text_col_x(d, hb_chart_col_of_time(ch,
+                                                          ch->marks[i].time));
+        char sym = hb_text_mark_symbol(group[i]);
+        if (marks[pos] <= 1 || marks[pos] == sym) {
+            marks[pos] = sym;
+            continue;
+        }
+        /* Another group is there: '*', and which groups it holds. */
+        char t[40], add[64];
+        hb_format_time(t, sizeof t, (double)ch->marks[i].time,
+                       ch->time_unit);
+        int n = marks[pos] == '*'
+                ? snprintf(add, sizeof add, ",%c", sym)
+                : snprintf(add, sizeof add, "%s'*' t=%s: %c,%c",
+                           used ? "; " : "", t, marks[pos], sym);
+        if (marks[pos] != '*')
+            entry = used;
+        const char *held = strstr(shared + entry, ": ");
+        if ((held == NULL || strchr(held, sym) == NULL)
+            && used + (size_t)n + 1 < len) {
+            memcpy(shared + used, add, (size_t)n + 1);
+            used += (size_t)n;
+        }
+        marks[pos] = '*';
+    }
+}
+
 /* Tick labels at the left edge of every t-th column, t a power of two
  * spacing them at least TICK_SPACING characters apart (6 for lifetime
  * buckets, whose last column, "never", is always labelled when it fits);
@@ -445,9 +379,11 @@ static void place_label(const struct hb_text_drawing *d, size_t j, char *line,
 void hb_text_x_axis(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
-    size_t plot = ch->ncols * d->cw, room = plot + 8;
+    /* Labels may run past the plot, not past the line. */
+    size_t plot = d->plot, room = plot + 1 + d->gutter < (size_t)d->o->width
+                                  ? (size_t)d->o->width - 1 - d->gutter : plot;
     size_t step = 1;
-    while (step * d->cw < (ch->col_labels ? 6u : TICK_SPACING)
+    while (hb_text_col_x(d, step) < (ch->col_labels ? 6u : TICK_SPACING)
            && step < ch->ncols)
         step *= 2;
     char *line = calloc(room + 1, 1), *marks = calloc(plot + 1, 1);
@@ -465,29 +401,28 @@ void hb_text_x_axis(const struct hb_text_drawing *d)
     }
     if (ch->col_labels != NULL)
         place_label(d, ch->ncols - 1, line, marks, room, &next_free, &last);
-    for (size_t i = 0; i < ch->nmarks; i++) {   /* the first mark wins */
-        size_t pos = hb_chart_col_of_time(ch, ch->marks[i].time) * d->cw;
-        if (marks[pos] <= 1)
-            marks[pos] = mark_symbol(i);
-    }
+    char shared[160] = "";
+    size_t *group = ch->nmarks ? calloc(ch->nmarks, sizeof *group) : NULL;
+    size_t ngroups = group ? hb_text_mark_groups(ch, group) : 0;
+    place_marks(d, group, marks, shared, sizeof shared);
     hb_text_axis_line(d, "", marks);
+    /* The axis's words after its last tick label when they fit, else on
+     * a line of their own unless the summary says them (a time chart). */
+    size_t xl = strlen(ch->x_label);
+    if (last + 3 + xl <= room
+        && last + 3 + xl + d->gutter + 1 <= (size_t)d->o->width) {
+        memset(line + last, ' ', 3);
+        memcpy(line + last + 3, ch->x_label, xl);
+        last += 3 + xl;
+        xl = 0;
+    }
     line[last] = '\0';
     fprintf(d->out, "%*s %s\n", (int)d->gutter, "", line);
-    fprintf(d->out, "%*s %s\n", (int)d->gutter, "", ch->x_label);
-    for (size_t i = 0; i < ch->nmarks; i++) {
-        char t[80], head[120];
-        hb_text_exact_and_short(t, sizeof t, ch->marks[i].time, ch->time_unit);
-        int n = snprintf(head, sizeof head, "%*s %c: mark at t=%s: ",
-                         (int)d->gutter, "", mark_symbol(i), t);
-        /* A long name (up to 200 bytes) is cut to the width. */
-        int fits = d->o->width - n, len = (int)strlen(ch->marks[i].name);
-        if (fits < 4)
-            fits = 4;
-        if (len <= fits)
-            fprintf(d->out, "%s%s\n", head, ch->marks[i].name);
-        else
-            fprintf(d->out, "%s%.*s...\n", head, fits - 3, ch->marks[i].name);
-    }
+    if (xl > 0 && (ch->diverging || ch->col_labels != NULL))
+        fprintf(d->out, "%*s %s\n", (int)d->gutter, "", ch->x_label);
+    if (group != NULL)
+        hb_text_mark_legend(d, group, ngroups, shared);
+    free(group);
     free(line);
     free(marks);
 }
@@ -505,26 +440,6 @@ static double unscale(const struct hb_text_drawing *d, double s)
     }
 }
 
-/* The whole numbers in (lo, hi]: "A" or "A<sep>B" after prefix, each with
- * the sign (a difference chart's "+" or "-", else ""); -1 when there is
- * none. */
-static int whole_range(const struct hb_text_drawing *d, double lo, double hi,
-                       const char *prefix, const char *sign, const char *sep,
-                       char *buf, size_t len)
-{
-    char a[32], b[32];
-    double first = floor(lo) + 1, last = floor(hi + 1e-9);
-    if (first > last)
-        return -1;
-    format_value(d, a, sizeof a, first);
-    format_value(d, b, sizeof b, last);
-    if (first == last || strcmp(a, b) == 0)
-        snprintf(buf, len, "%s%s%s", prefix, sign, b);
-    else
-        snprintf(buf, len, "%s%s%s%s%s%s", prefix, sign, a, sep, sign, b);
-    return 0;
-}
-
 /* The values shade i (1..nshades) stands for, (lo, hi]. */
 void hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
                           double *hi)
@@ -534,51 +449,67 @@ void hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
     *hi = i == d->nshades ? d->ch->vmax : unscale(d, (double)i / d->nshades);
 }
 
-/* " LO-HI": the values shade i stands for, (LO, HI].  Whole-number charts
- * (counts, bytes summed) give the whole numbers in it, "A-B" or "A"; -1 when
- * there is none. */
-static int legend_item(const struct hb_text_drawing *d, int i, char *buf,
-                       size_t len)
+/* The legend as a ramp on one line, "0 . 740 : 1.45K ... @ 6.5K": each
+ * shade between the values it stands for, (LO, HI].  With whole values a
+ * shade that holds none is left out.  Writes the ramp without colours into
+ * buf (for its length) or, with d->out given, draws it. */
+static size_t legend_ramp(const struct hb_text_drawing *d, FILE *out)
 {
-    double lo, hi;
-    char a[32], b[32];
-    hb_text_shade_bounds(d, i, &lo, &hi);
-    if (d->ch->values_are_whole)
-        return whole_range(d, lo, hi, " ", "", "-", buf, len);
-    format_value(d, a, sizeof a, lo);
-    format_value(d, b, sizeof b, hi);
-    snprintf(buf, len, " %s-%s", a, b);
-    return 0;
+    char v[32];
+    size_t len = 0;
+    int shown = 0;
+    for (int i = 1; i <= d->nshades; i++) {
+        double lo, hi;
+        hb_text_shade_bounds(d, i, &lo, &hi);
+        if (d->ch->values_are_whole) {
+            /* (floor(lo), floor(hi)]: the whole numbers of the shade. */
+            lo = floor(lo + 1e-9);
+            hi = floor(hi + 1e-9);
+            if (lo >= hi)
+                continue;     /* no whole value falls in this shade */
+        }
+        if (!shown++) {
+            format_value(d, v, sizeof v, lo);
+            len += out ? (size_t)fprintf(out, " %s", v) : 1 + strlen(v);
+        }
+        if (out != NULL && d->o->color != HB_COLOR_NONE) {
+            fputs(" ", out);
+            hb_text_start_colour(d, i);
+            fputs("  \033[0m", out);
+        } else if (out != NULL) {
+            fprintf(out, " %s", d->shades[i]);
+        }
+        len += d->o->color != HB_COLOR_NONE ? 3 : 2;
+        format_value(d, v, sizeof v, hi);
+        len += out ? (size_t)fprintf(out, " %s", v) : 1 + strlen(v);
+    }
+    return len;
 }
 
+/* One line: "legend (linear): RAMP; # = peak", the words left out that do
+ * not fit the width. */
 static void print_legend(const struct hb_text_drawing *d)
 {
+    static const char *const scales[] = { "linear", "sqrt", "log" };
     if (!(d->ch->vmax > 0)) {
         fprintf(d->out, "legend: every cell is empty\n");
         return;
     }
-    size_t col = (size_t)fprintf(d->out, "legend (%s):", d->ch->value_label);
-    for (int i = 1; i <= d->nshades; i++) {
-        char item[80];
-        if (legend_item(d, i, item, sizeof item) < 0)
-            continue;         /* no whole value falls in this shade */
-        int n = (int)strlen(item);
-        size_t width = (size_t)n + 4;    /* " 'x'" + item */
-        if (col + width > (size_t)d->o->width) {
-            fputs("\n ", d->out);
-            col = 1;
-        }
-        fputs(" ", d->out);
-        if (d->o->color != HB_COLOR_NONE) {
-            hb_text_start_colour(d, i);
-            fputs("  \033[0m", d->out);
-        } else {
-            fprintf(d->out, "'%s'", d->shades[i]);
-        }
-        fputs(item, d->out);
-        col += width;
-    }
-    fputc('\n', d->out);
+    size_t ramp = legend_ramp(d, NULL), w = (size_t)d->o->width;
+    char head[40], key[24] = "";
+    snprintf(head, sizeof head, "legend (%s scale):", scales[d->o->scale]);
+    if (strlen(head) + ramp > w)
+        snprintf(head, sizeof head, "legend (%s):", scales[d->o->scale]);
+    if (strlen(head) + ramp > w)
+        snprintf(head, sizeof head, "legend:");
+    if (d->ch->line != NULL)
+        snprintf(key, sizeof key, "; %s = peak", d->o->unicode ? "\u2588"
+                                                           : "#");
+    if (strlen(head) + ramp + (d->o->unicode ? 10 : 10) > w)
+        key[0] = '\0';
+    fputs(head, d->out);
+    legend_ramp(d, d->out);
+    fprintf(d->out, "%s\n", key);
 }
 
 /* ------------------------------------------------------------------ entry */
@@ -595,22 +526,37 @@ void hb_text_setup(struct hb_text_drawing *d)
     }
     if (!d->ch->diverging && d->o->color == HB_COLOR_256)
         hb_palette_xterm256_ramp(d->o->palette, d->nshades, d->xterm);
+    /* Every character of the plot's width is used: a chart of fewer
+     * columns than characters draws each over one or more of them (column
+     * j from hb_text_col_x(j) to hb_text_col_x(j + 1)), each character
+     * still one column's value. */
     size_t plot = hb_ascii_plot_width(d->o->width, d->gutter);
-    if (d->ch->ncols > 0 && plot / d->ch->ncols > 1)
-        d->cw = plot / d->ch->ncols;
+    d->plot = plot > d->ch->ncols ? plot : d->ch->ncols;
+}
+
+size_t hb_text_col_x(const struct hb_text_drawing *d, size_t j)
+{
+    size_t n = d->ch->ncols;
+    if (j >= n)
+        return d->plot;
+    return n > 0 ? (size_t)((unsigned long long)j * d->plot / n) : 0;
+}
+
+size_t hb_text_col_w(const struct hb_text_drawing *d, size_t j)
+{
+    return hb_text_col_x(d, j + 1) - hb_text_col_x(d, j);
 }
 
 void hb_ascii_render(FILE *out, const struct hb_chart *ch,
                      const struct hb_ascii_opts *o)
 {
     struct hb_text_drawing d = {
-        .out = out, .ch = ch, .o = o, .gutter = hb_ascii_gutter(ch), .cw = 1,
+        .out = out, .ch = ch, .o = o, .gutter = hb_ascii_gutter(ch), .plot = 1,
         .shades = ascii_shades, .nshades = 9, .less = NULL, .xterm = { 0 },
         .fold = 1
     };
     hb_text_setup(&d);
-    print_header(&d);
-    print_mapping(&d);
+    hb_text_summary(&d);
     if (ch->line != NULL) {
         print_heap_graph(&d);
         hb_text_axis_line(&d, "0", NULL);

@@ -15,25 +15,21 @@
  * Invariant: it reads only the chart and the options, and writes only to
  * `out`.  Cost: one pass over the cells.
  */
+#define _POSIX_C_SOURCE 200809L     /* open_memstream */
 #include "ascii.h"
 #include "ascii_text.h"
+#include "band_merge.h"
 #include "units.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+/* The heap graph's lines when the options do not say (graph_height 0). */
 #define DIFF_GRAPH_HEIGHT 4
 
-/* Both runs' total heap over a difference chart, DIFF_GRAPH_HEIGHT lines:
- * a column reaches line y when its heap is at least y / height of the
- * larger peak (rounded; a heap that is not empty reaches line 1). */
-static int heap_lines(double v, double vmax)
-{
-    int lines = v > 0 && vmax > 0
-                ? (int)floor(v / vmax * DIFF_GRAPH_HEIGHT + 0.5) : 0;
-    return v > 0 && lines < 1 ? 1 : lines;
-}
-
+/* Both runs' total heap over a difference chart, h lines: a column
+ * reaches line y when its heap is at least y / h of the larger peak. */
 static void print_diff_heap(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
@@ -43,20 +39,28 @@ static void print_diff_heap(const struct hb_text_drawing *d)
         old_max = fmax(old_max, ch->diff.old_line[j]);
         new_max = fmax(new_max, ch->line[j]);
     }
-    hb_format_amount(old_peak, sizeof old_peak, old_max, 1);
-    hb_format_amount(new_peak, sizeof new_peak, new_max, 1);
+    hb_format_size(old_peak, sizeof old_peak, old_max);
+    hb_format_size(new_peak, sizeof new_peak, new_max);
     hb_format_size(top, sizeof top, ch->line_max);
-    fprintf(d->out, "total heap (largest in each column): old up to %s, new "
-            "up to %s;\n'#' both, '+' new only, '-' old only:\n", old_peak,
-            new_peak);
-    for (int y = DIFF_GRAPH_HEIGHT; y >= 1; y--) {
-        hb_text_left_margin(d, y == DIFF_GRAPH_HEIGHT ? top : "",
+    int h = d->o->graph_height > 0 ? d->o->graph_height : DIFF_GRAPH_HEIGHT;
+    char title[160];
+    int n = snprintf(title, sizeof title, "total heap: old up to %s, new up "
+                     "to %s; '#' both, '+' new only, '-' old only", old_peak,
+                     new_peak);
+    char *key = strstr(title, "; '#'");
+    if (n > d->o->width && key != NULL)     /* the key on a line of its own */
+        key[1] = '\n';
+    fprintf(d->out, "%s\n", title);
+    for (int y = h; y >= 1; y--) {
+        hb_text_left_margin(d, y == h ? top : "",
                     d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
-            int in_old = heap_lines(ch->diff.old_line[j], ch->line_max) >= y;
-            int in_new = heap_lines(ch->line[j], ch->line_max) >= y;
+            int in_old = hb_text_graph_lines(ch->diff.old_line[j],
+                                             ch->line_max, h) >= y;
+            int in_new = hb_text_graph_lines(ch->line[j], ch->line_max, h)
+                         >= y;
             hb_text_repeat(d->out, in_old && in_new ? "#" : in_new ? "+"
-                           : in_old ? "-" : " ", d->cw);
+                           : in_old ? "-" : " ", hb_text_col_w(d, j));
         }
         fputc('\n', d->out);
     }
@@ -65,86 +69,101 @@ static void print_diff_heap(const struct hb_text_drawing *d)
 /* Difference charts: the changes step i stands for, in magnitude, with
  * their sign and unit: whole numbers "+A" or "+A to +B" (-1 when there is
  * none), others "up to +B" for the first step and "to +B" after it. */
-static int diff_legend_item(const struct hb_text_drawing *d, int i, char sign,
-                            char *buf, size_t len)
+/* A value as the axis and the rows write it: "15.3K" for bytes, "1.5k"
+ * for counts (one unit everywhere in the chart). */
+static void format_diff_value(const struct hb_text_drawing *d, char *buf,
+                              size_t len, double v)
 {
-    double lo, hi;
-    char a[32], b[32];
-    hb_text_shade_bounds(d, i, &lo, &hi);
-    if (d->ch->values_are_whole) {
-        double first = floor(lo) + 1, last = floor(hi + 1e-9);
-        if (first > last)
-            return -1;
-        hb_format_amount(a, sizeof a, first, d->ch->value_is_bytes);
-        hb_format_amount(b, sizeof b, last, d->ch->value_is_bytes);
-        if (first == last || strcmp(a, b) == 0)
-            snprintf(buf, len, "%c%s", sign, b);
-        else
-            snprintf(buf, len, "%c%s to %c%s", sign, a, sign, b);
-        return 0;
-    }
-    hb_format_amount(b, sizeof b, hi, d->ch->value_is_bytes);
-    snprintf(buf, len, "%s%c%s", i == 1 ? "up to " : "to ", sign, b);
-    return 0;
+    if (d->ch->value_is_bytes)
+        hb_format_size(buf, len, v);
+    else
+        hb_format_count(buf, len, v);
 }
 
-/* What is blank, and what '/' stands for. */
+/* " more: 0 + 3.31K * 6.62K # 9.93K @ 13.2K": the shades of one sign
+ * between the changes they stand for, (LO, HI]; whole-number charts leave
+ * out a shade no whole number falls in. */
+static void print_diff_ramp(const struct hb_text_drawing *d, int sign,
+                            const char *prefix)
+{
+    char v[32];
+    int shown = 0;
+    fprintf(d->out, "%s%s:", prefix, sign > 0 ? "more" : "less");
+    for (int i = 1; i <= d->nshades; i++) {
+        double lo, hi;
+        hb_text_shade_bounds(d, i, &lo, &hi);
+        if (d->ch->values_are_whole) {
+            lo = floor(lo + 1e-9);
+            hi = floor(hi + 1e-9);
+            if (lo >= hi)
+                continue;
+        }
+        if (!shown++) {
+            format_diff_value(d, v, sizeof v, lo);
+            fprintf(d->out, " %s", v);
+        }
+        fputs(" ", d->out);
+        if (d->o->color != HB_COLOR_NONE) {
+            hb_text_start_colour(d, sign * i);
+            fputs("  \033[0m", d->out);
+        } else {
+            fputs(sign > 0 ? d->shades[i] : d->less[i], d->out);
+        }
+        format_diff_value(d, v, sizeof v, hi);
+        fprintf(d->out, " %s%s", sign > 0 ? "+" : "-", v);
+    }
+}
+
 static void print_diff_notes(const struct hb_text_drawing *d)
 {
     const struct hb_chart_diff *df = &d->ch->diff;
-    char amount[40], t[80];
-    hb_format_amount(amount, sizeof amount, df->min_amount,
-                     d->ch->value_is_bytes);
+    char amount[40], t[40];
+    format_diff_value(d, amount, sizeof amount, df->min_amount);
     if (df->min_pct > 0 || df->min_amount > 0)
-        fprintf(d->out, "  blank: no change, or noise (--min-change): "
-                "under %g%% of the band's\n    largest value or under %s, "
-                "or a shift of under a column\n", df->min_pct, amount);
+        fprintf(d->out, "  blank: no change, or noise (--min-change=%g%%,%s, "
+                "or a shift of under a column)\n", df->min_pct, amount);
     else
         fprintf(d->out, "  blank: no change\n");
     for (size_t j = 0; j < d->ch->ncols; j++) {
         if (df->ended[j] == HB_ENDED_NONE)
             continue;
         int old_over = df->ended[j] == HB_ENDED_OLD;
-        hb_text_exact_and_short(t, sizeof t,
-                                old_over ? df->old_end : df->new_end,
-                                d->ch->time_unit);
-        fprintf(d->out, "  '%s': the %s run is over (it ends at t=%s):\n"
-                "    %s's cells, not a change\n", HB_TEXT_ENDED_GLYPH,
-                old_over ? "old" : "new", t, old_over ? "new" : "old");
+        hb_format_time(t, sizeof t,
+                       (double)(old_over ? df->old_end : df->new_end),
+                       d->ch->time_unit);
+        fprintf(d->out, "  '%s': the %s run is over (t=%s): %s's cells, not "
+                "a change\n", HB_TEXT_ENDED_GLYPH, old_over ? "old" : "new",
+                t, old_over ? "new" : "old");
         break;
     }
 }
 
+/* The legend: the shades of more and less on one line (two when it does
+ * not fit), then what blank and '/' mean. */
 static void print_diff_legend(const struct hb_text_drawing *d)
 {
     fprintf(d->out, "legend (%s, new minus old):\n", d->ch->value_label);
-    for (int sign = 1; sign >= -1; sign -= 2) {
-        const char *sep = "";
-        size_t col = (size_t)fprintf(d->out, sign > 0 ? "  more:" : "  less:");
-        for (int i = 1; i <= d->nshades; i++) {
-            char item[96];
-            if (diff_legend_item(d, i, sign > 0 ? '+' : '-', item,
-                                 sizeof item) < 0)
-                continue;
-            size_t width = strlen(sep) + strlen(item) + 5;  /* " 'x' " */
-            if (*sep && col + width > (size_t)d->o->width) {
-                fputs(",\n       ", d->out);
-                col = 7;
-                sep = "";
-            }
-            fprintf(d->out, "%s ", sep);
-            if (d->o->color != HB_COLOR_NONE) {
-                hb_text_start_colour(d, sign * i);
-                fputs("  \033[0m", d->out);
-            } else {
-                fprintf(d->out, "'%s'", sign > 0 ? d->shades[i] : d->less[i]);
-            }
-            fprintf(d->out, " %s", item);
-            col += width;
-            sep = ",";
-        }
-        fputc('\n', d->out);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    struct hb_text_drawing plain = *d;
+    struct hb_ascii_opts no_colour = *d->o;
+    no_colour.color = HB_COLOR_NONE;
+    plain.o = &no_colour;
+    if (mem != NULL) {
+        plain.out = mem;
+        print_diff_ramp(&plain, 1, "  ");
+        print_diff_ramp(&plain, -1, "; ");
+        fclose(mem);
     }
+    /* Measured without colours: a swatch is one character wider than a
+     * glyph. */
+    size_t wide = d->o->color == HB_COLOR_NONE ? 0 : 2 * (size_t)d->nshades;
+    int one_line = text != NULL && len + wide <= (size_t)d->o->width;
+    free(text);
+    print_diff_ramp(d, 1, "  ");
+    print_diff_ramp(d, -1, one_line ? "; " : "\n  ");
+    fputc('\n', d->out);
     print_diff_notes(d);
 }
 
@@ -154,27 +173,38 @@ void hb_ascii_render_diff(FILE *out, const struct hb_chart *ch,
     static const char *const scales[] = { "linear", "sqrt", "log" };
     /* hb_text_setup gives a difference chart its shades. */
     struct hb_text_drawing d = {
-        .out = out, .ch = ch, .o = o, .gutter = hb_ascii_gutter(ch), .cw = 1,
-        .shades = NULL, .nshades = 0, .less = NULL, .xterm = { 0 }, .fold = 0
+        .out = out, .ch = ch, .o = o, .gutter = hb_ascii_gutter(ch), .plot = 1,
+        .shades = NULL, .nshades = 0, .less = NULL, .xterm = { 0 }, .fold = 1
     };
     hb_text_setup(&d);
     fprintf(out, "%s chart: %s, new minus old\n", ch->chart_name,
             ch->value_label);
+    char cols[160], rows[160];
     if (ch->align == HB_ALIGN_TIME)
-        fprintf(out, "column: %llu %s; t=%llu..%llu; ",
-                (unsigned long long)(ch->ncols > 1
-                                     ? ch->x_start[1] - ch->x_start[0]
-                                     : ch->x_end[0] - ch->x_start[0]),
-                ch->time_unit, (unsigned long long)ch->x_start[0],
-                (unsigned long long)ch->x_end[ch->ncols - 1]);
+        snprintf(cols, sizeof cols, "column: %llu %s; t=%llu..%llu",
+                 (unsigned long long)(ch->ncols > 1
+                                      ? ch->x_start[1] - ch->x_start[0]
+                                      : ch->x_end[0] - ch->x_start[0]),
+                 ch->time_unit, (unsigned long long)ch->x_start[0],
+                 (unsigned long long)ch->x_end[ch->ncols - 1]);
     else if (ch->align == HB_ALIGN_MARKS)
-        fprintf(out, "columns: %zu, the same fraction of each stretch "
-                "between the runs' marks;\n", ch->ncols);
+        snprintf(cols, sizeof cols, "columns: %zu, the same fraction of each "
+                 "stretch between the runs' marks", ch->ncols);
     else
-        fprintf(out, "columns: %zu, the same fraction of each run; ",
-                ch->ncols);
-    fprintf(out, "rows: %s to %s; %s scale\n", ch->row_labels[0],
-            ch->row_labels[ch->nrows - 1], scales[o->scale]);
+        snprintf(cols, sizeof cols, "columns: %zu, the same fraction of each "
+                 "run", ch->ncols);
+    int n = snprintf(rows, sizeof rows, "rows: %s to %s", ch->row_labels[0],
+                     ch->row_labels[ch->nrows - 1]);
+    if (ch->row_step > 0 && n > 0 && (size_t)n < sizeof rows)
+        n += snprintf(rows + n, sizeof rows - (size_t)n, ", %s each",
+                      hb_band_step_words(ch->row_step));
+    if (n > 0 && (size_t)n < sizeof rows)
+        snprintf(rows + n, sizeof rows - (size_t)n, "; %s scale",
+                 scales[o->scale]);
+    /* One line when it fits the width, else the rows on the next. */
+    fprintf(out, "%s;%s%s\n", cols,
+            strlen(cols) + 2 + strlen(rows) <= (size_t)o->width ? " " : "\n",
+            rows);
     print_diff_heap(&d);
     hb_text_axis_line(&d, "0", NULL);
     hb_text_heatmap(&d);

@@ -24,16 +24,18 @@
  * the most lines the band rows may still take. */
 #define MIN_FIT_ROWS 8
 
-/* The lines of the chart drawn with opts; -1 out of memory. */
-static long count_lines(const struct hb_chart *ch,
-                        const struct hb_ascii_opts *opts)
+long hb_ascii_count_lines(const struct hb_chart *ch,
+                          const struct hb_ascii_opts *opts)
 {
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     if (mem == NULL)
         return -1;
-    hb_ascii_render(mem, ch, opts);
+    if (ch->diverging)
+        hb_ascii_render_diff(mem, ch, opts);
+    else
+        hb_ascii_render(mem, ch, opts);
     if (fclose(mem) != 0) {
         free(text);
         return -1;
@@ -109,9 +111,98 @@ static int lines_at(const struct hb_chart *ch, const struct hb_file *f,
         hb_error_nomem(err, "fitting the chart to the terminal");
     else
         r = merge_rows(&copy, f, step, keep_edges, err);
-    if (r == 0 && (*lines = count_lines(&copy, opts)) < 0)
+    if (r == 0 && (*lines = hb_ascii_count_lines(&copy, opts)) < 0)
         r = hb_error_nomem(err, "fitting the chart to the terminal");
     free_rows(&copy);
+    return r;
+}
+
+/* The sum of row r's cells. */
+static double row_total(const struct hb_chart *ch, size_t r)
+{
+    const double *row = hb_chart_row(ch, r);
+    double sum = 0;
+    for (size_t j = 0; j < ch->ncols; j++)
+        sum += row[j];
+    return sum;
+}
+
+/* The lines of the chart `fine` with the rows of merge[] joined into rows
+ * of `coarse` (hb_chart_merge_groups); -1 with err. */
+static long mixed_lines(const struct hb_chart *fine, const struct hb_file *f,
+                        unsigned coarse, const unsigned char *merge,
+                        const struct hb_ascii_opts *opts, struct hb_error *err)
+{
+    struct hb_chart copy;
+    long n = -1;
+    if (copy_rows(fine, &copy) < 0)
+        hb_error_nomem(err, "fitting the chart to the terminal");
+    else if (hb_chart_merge_groups(&copy, f, coarse, merge, err) == 0
+             && (n = hb_ascii_count_lines(&copy, opts)) < 0)
+        hb_error_nomem(err, "fitting the chart to the terminal");
+    free_rows(&copy);
+    return n;
+}
+
+/* The not yet joined pair of rows (r - 1, r) of one row of `coarse` with
+ * the fewest bytes (or blocks) between them: its r, or 0 when none is
+ * left.  Joining the emptiest rows first keeps the rows with data apart. */
+static size_t cheapest_pair(const struct hb_chart *fine, unsigned coarse,
+                            const unsigned char *merge)
+{
+    size_t best = 0;
+    double best_sum = 0;
+    for (size_t r = 1; r < fine->nrows; r++) {
+        if (merge[r] || hb_band_group(fine->row_lo[r], coarse)
+                        != hb_band_group(fine->row_lo[r - 1], coarse))
+            continue;
+        double sum = row_total(fine, r) + row_total(fine, r - 1);
+        if (best == 0 || sum < best_sum) {
+            best = r;
+            best_sum = sum;
+        }
+    }
+    return best;
+}
+
+/* Rows of `finer`, some pairs joined into rows of twice that step, so that
+ * the chart fits with more rows than the coarser step alone gives it: the
+ * pairs joined one at a time, the emptiest first, until it fits.  Returns
+ * 1 with ch so merged, 0 when it cannot fit before every pair is joined
+ * (ch unchanged), -1 with err. */
+static int fit_mixed(struct hb_chart *ch, const struct hb_file *f,
+                     unsigned finer, int lines, int keep_edges,
+                     const struct hb_ascii_opts *opts, struct hb_error *err)
+{
+    struct hb_chart fine;
+    unsigned coarse = finer * 2;
+    int r = 0;
+    if (copy_rows(ch, &fine) < 0) {
+        free_rows(&fine);
+        return hb_error_nomem(err, "fitting the chart to the terminal");
+    }
+    unsigned char *merge = NULL;
+    if (merge_rows(&fine, f, finer, keep_edges, err) < 0
+        || (merge = calloc(fine.nrows + 1, 1)) == NULL)
+        r = -1;
+    if (merge == NULL && r == 0)
+        r = hb_error_nomem(err, "fitting the chart to the terminal");
+    size_t pair;
+    while (r == 0 && (pair = cheapest_pair(&fine, coarse, merge)) > 0) {
+        merge[pair] = 1;
+        if (cheapest_pair(&fine, coarse, merge) == 0)
+            break;              /* every pair joined: the coarser step */
+        long n = mixed_lines(&fine, f, coarse, merge, opts, err);
+        if (n < 0)
+            r = -1;
+        else if (n < lines)
+            r = 1;
+    }
+    free_rows(&fine);
+    if (r == 1 && (merge_rows(ch, f, finer, keep_edges, err) < 0
+                   || hb_chart_merge_groups(ch, f, coarse, merge, err) < 0))
+        r = -1;
+    free(merge);
     return r;
 }
 
@@ -144,6 +235,12 @@ int hb_ascii_fit_rows(struct hb_chart *ch, const struct hb_file *f,
                     step = steps[i];
                     break;
                 }
+        } else if (n > 1) {
+            /* The finer step did not fit: some of its rows may. */
+            int r = fit_mixed(ch, f, steps[n - 2], lines, keep_edges, opts,
+                              err);
+            if (r != 0)
+                return r < 0 ? -1 : 0;
         }
     }
     return merge_rows(ch, f, step, keep_edges, err);

@@ -28,6 +28,11 @@
  * are dropped unless keep_edges (--min-size or --max-size chose them).
  * Returns 0, or -1 with err: a step finer than the file's bands
  * (HB_ERR_USAGE), out of memory. */
+/* The lines of the chart (a difference chart too) drawn with opts; -1 out
+ * of memory. */
+long hb_ascii_count_lines(const struct hb_chart *ch,
+                          const struct hb_ascii_opts *opts);
+
 int hb_ascii_fit_rows(struct hb_chart *ch, const struct hb_file *f,
                       unsigned step, int lines, int keep_edges,
                       const struct hb_ascii_opts *opts, struct hb_error *err);

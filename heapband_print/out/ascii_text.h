@@ -30,7 +30,7 @@ struct hb_text_drawing {
     const struct hb_chart *ch;
     const struct hb_ascii_opts *o;
     size_t gutter;            /* label width, without AXIS_GAP */
-    size_t cw;                /* characters per chart column */
+    size_t plot;              /* characters of the plot, >= ncols */
     const char *const *shades;
     int nshades;              /* not counting the blank */
     const char *const *less;  /* difference charts: shades of less */
@@ -41,8 +41,48 @@ struct hb_text_drawing {
 /* The shades and the column width for the chart and the options. */
 void hb_text_setup(struct hb_text_drawing *d);
 
+/* The first character of chart column j in the plot (j = ncols: the
+ * plot's width), and the characters column j is drawn over (at least 1). */
+size_t hb_text_col_x(const struct hb_text_drawing *d, size_t j);
+size_t hb_text_col_w(const struct hb_text_drawing *d, size_t j);
+
+/* ascii_summary.c: a flow of short items, "; " between them. */
+#define HB_TEXT_MAX_ITEMS 48
+struct hb_text_item {
+    char text[160];
+    int prio;                 /* the lowest is left out first */
+};
+
+/* The items in order, the first line after prefix, the next ones after
+ * indent, in at most max_lines of width: items are left out, the lowest
+ * prio first, until the rest fit. */
+void hb_text_flow(FILE *out, int width, const char *prefix,
+                  const char *indent, const struct hb_text_item *items,
+                  size_t n, int max_lines);
+
+/* The chart's title line and the run's summary in at most two more lines. */
+void hb_text_summary(const struct hb_text_drawing *d);
+
+/* Marks grouped by name: group[i] for mark i (group 0 is the name of the
+ * first mark); returns the number of groups. */
+size_t hb_text_mark_groups(const struct hb_chart *ch, size_t *group);
+
+/* The symbol of a group over the axis: 1-9, a-z, then '*'. */
+char hb_text_mark_symbol(size_t g);
+
+/* The marks' legend in at most 3 lines: "1 NAME xN t=A-B" per group, and
+ * what a '*' (marks of several groups in one column) holds. */
+void hb_text_mark_legend(const struct hb_text_drawing *d,
+                         const size_t *group, size_t ngroups,
+                         const char *shared);
+
 /* s n times. */
 void hb_text_repeat(FILE *out, const char *s, size_t n);
+
+/* The lines, of h, that a heap graph's value v takes against top: rounded,
+ * so that a drop of a few percent still shows; a value that is not 0 gets
+ * at least one line. */
+int hb_text_graph_lines(double v, double top, int h);
 
 /* The row label (or y-axis label) right-aligned, then the axis. */
 void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,

@@ -17,6 +17,7 @@
  */
 #include "diff_report.h"
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,10 @@ done:
 
 /* ------------------------------------------------------------- report */
 
+/* The report's layout: aligned text, or Markdown tables (--format=
+ * markdown).  The same rows in both. */
+enum layout { LAYOUT_TEXT, LAYOUT_MARKDOWN };
+
 /* "+16 (+1.60%)", "-3 (-50.00%)", "+5 (new)" or "0". */
 static void format_change(char *buf, size_t len, uint64_t o, uint64_t n)
 {
@@ -196,8 +201,9 @@ static void format_change(char *buf, size_t len, uint64_t o, uint64_t n)
 /* "LABEL WHAT OLD NEW CHANGE": label may be empty (the totals), and then
  * what takes its room.  A value a file does not have (a leak kind of a
  * file without kinds: o_has or n_has 0) is "-", and so is the change. */
-static void table_row_of(FILE *out, const char *label, const char *what,
-                         uint64_t o, int o_has, uint64_t n, int n_has)
+static void table_row_of(FILE *out, enum layout lay, const char *label,
+                         const char *what, uint64_t o, int o_has,
+                         uint64_t n, int n_has)
 {
     char change[64], head[192], ov[24] = "-", nv[24] = "-";
     format_change(change, sizeof change, o, n);
@@ -207,6 +213,11 @@ static void table_row_of(FILE *out, const char *label, const char *what,
         snprintf(ov, sizeof ov, "%llu", (unsigned long long)o);
     if (n_has)
         snprintf(nv, sizeof nv, "%llu", (unsigned long long)n);
+    if (lay == LAYOUT_MARKDOWN) {
+        fprintf(out, "| %s%s%s | %s | %s | %s |\n", label ? label : "",
+                label && *label ? " " : "", what, ov, nv, change);
+        return;
+    }
     if (label == NULL)
         snprintf(head, sizeof head, "%s", what);
     else
@@ -214,33 +225,58 @@ static void table_row_of(FILE *out, const char *label, const char *what,
     fprintf(out, "%-26s %14s %14s  %s\n", head, ov, nv, change);
 }
 
-static void table_row(FILE *out, const char *label, const char *what,
-                      uint64_t o, uint64_t n)
+static void table_row(FILE *out, enum layout lay, const char *label,
+                      const char *what, uint64_t o, uint64_t n)
 {
-    table_row_of(out, label, what, o, 1, n, 1);
+    table_row_of(out, lay, label, what, o, 1, n, 1);
 }
 
 /* A row of metric m: "-" for a file that has no value of it (leaked, of
  * a file without kinds when the other has them, is everything live at
  * exit: not comparable either). */
-static void metric_row(FILE *out, const char *label, const char *what,
-                       enum hb_metric m, const struct hb_file *o, uint64_t ov,
+static void metric_row(FILE *out, enum layout lay, const char *label,
+                       const char *what, enum hb_metric m,
+                       const struct hb_file *o, uint64_t ov,
                        const struct hb_file *n, uint64_t nv)
 {
     int o_has = hb_metrics[m].kinds == HB_KINDS_NONE || o->leak_kinds;
     int n_has = hb_metrics[m].kinds == HB_KINDS_NONE || n->leak_kinds;
     if (!o_has && !n_has)
         o_has = n_has = 1;      /* leaked, both files without kinds */
-    table_row_of(out, label, what, ov, o_has, nv, n_has);
+    table_row_of(out, lay, label, what, ov, o_has, nv, n_has);
 }
 
-static void band_rows(FILE *out, const struct hb_file *o,
+/* A table's head: its first column's name, then old, new, change. */
+static void table_head(FILE *out, enum layout lay, const char *what)
+{
+    if (lay == LAYOUT_MARKDOWN)
+        fprintf(out, "\n| %s | old | new | change |\n|:--|--:|--:|--:|\n",
+                what);
+    else
+        fprintf(out, "%-26s %14s %14s  %s\n", what, "old", "new", "change");
+}
+
+/* A section's title line: text as it is, Markdown as a heading. */
+static void title(FILE *out, enum layout lay, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void title(FILE *out, enum layout lay, const char *fmt, ...)
+{
+    va_list ap;
+    if (lay == LAYOUT_MARKDOWN)
+        fputs("### ", out);
+    va_start(ap, fmt);
+    vfprintf(out, fmt, ap);
+    va_end(ap);
+    fputc('\n', out);
+}
+
+static void band_rows(FILE *out, enum layout lay, const struct hb_file *o,
                       const struct hb_file *n,
                       const struct band_change *changes, size_t count)
 {
-    fprintf(out, "%zu band%s changed (largest byte change first; only the "
-            "figures that changed):\n", count, count == 1 ? "" : "s");
-    fprintf(out, "%-26s %14s %14s  %s\n", "band", "old", "new", "change");
+    title(out, lay, "%zu band%s changed (largest byte change first; only "
+          "the figures that changed):", count, count == 1 ? "" : "s");
+    table_head(out, lay, "band");
     for (size_t i = 0; i < count; i++) {
         const struct band_change *c = &changes[i];
         const struct hb_band *band = &n->bands[c->band];
@@ -250,8 +286,10 @@ static void band_rows(FILE *out, const struct hb_file *o,
         for (int m = 0; m < HB_NMETRICS; m++) {
             if (!shown_per_band(m) || c->old_v[m] == c->new_v[m])
                 continue;
-            metric_row(out, first ? label : "", hb_metrics[m].band_label,
-                       (enum hb_metric)m, o, c->old_v[m], n, c->new_v[m]);
+            /* A Markdown row cannot lean on the one above: labelled. */
+            metric_row(out, lay, first || lay == LAYOUT_MARKDOWN ? label : "",
+                       hb_metrics[m].band_label, (enum hb_metric)m,
+                       o, c->old_v[m], n, c->new_v[m]);
             first = 0;
         }
     }
@@ -293,7 +331,7 @@ static uint64_t site_value(const struct hb_site_figures *v, size_t row)
 }
 
 /* The figures that differ, the first one's row labelled. */
-static void site_figure_rows(FILE *out, const char *label,
+static void site_figure_rows(FILE *out, enum layout lay, const char *label,
                              const struct hb_site_figures *o,
                              const struct hb_site_figures *n)
 {
@@ -301,81 +339,118 @@ static void site_figure_rows(FILE *out, const char *label,
         uint64_t a = site_value(o, r), b = site_value(n, r);
         if (a == b)
             continue;
-        table_row(out, label, site_rows[r].label, a, b);
-        label = "";
+        table_row(out, lay, label, site_rows[r].label, a, b);
+        if (lay == LAYOUT_TEXT)
+            label = "";
     }
 }
 
+/* A site's frames: as --sites prints them, or one Markdown table row
+ * ("at F1 ← F2 ← ..."), '|' escaped. */
+static void site_frames(FILE *out, enum layout lay, const struct hb_file *f,
+                        uint64_t site)
+{
+    if (lay == LAYOUT_TEXT) {
+        hb_sites_print_frames(out, f, site);
+        return;
+    }
+    const struct hb_site *s = &f->sites[site - 1];
+    char text[HB_FRAME_TEXT_MAX];
+    fputs("| ", out);
+    for (size_t i = 0; i < s->nframes; i++) {
+        hb_frame_format(f, s->frames[i], text, sizeof text);
+        fputs(i == 0 ? "at " : " ← ", out);
+        for (const char *p = text; *p; p++) {
+            if (*p == '|')
+                fputc('\\', out);
+            fputc(*p, out);
+        }
+    }
+    fputs(" | | | |\n", out);
+}
+
 /* The sites section, the first max_sites changed stacks listed. */
-static void site_rows_report(FILE *out, const struct hb_file *o,
-                             const struct hb_file *n,
+static void site_rows_report(FILE *out, enum layout lay,
+                             const struct hb_file *o, const struct hb_file *n,
                              const struct hb_site_diff *d, size_t max_sites)
 {
     if (!d->available) {
-        fprintf(out, "sites: not available (%s; per-site figures need "
-                "version 3)\n", d->reason);
+        title(out, lay, "sites: not available (%s; per-site figures need "
+              "version 3)", d->reason);
         return;
     }
     size_t shown = d->nchanges < max_sites ? d->nchanges : max_sites;
     int other = !hb_site_figures_equal(&d->old_other, &d->new_other);
-    fprintf(out, "sites, matched by stack: %zu changed (%zu new, %zu gone), "
-            "%zu unchanged\n", d->nchanges, d->nnew, d->ngone,
-            d->nunchanged);
+    title(out, lay, "sites, matched by stack: %zu changed (%zu new, %zu "
+          "gone), %zu unchanged", d->nchanges, d->nnew, d->ngone,
+          d->nunchanged);
     if (d->nchanges == 0 && !other)
         return;
-    fprintf(out, "%-26s %14s %14s  %s\n", "site", "old", "new", "change");
+    table_head(out, lay, "site");
     for (size_t i = 0; i < shown; i++) {
         const struct hb_site_change *c = &d->changes[i];
         char label[32];
         snprintf(label, sizeof label, "#%zu%s", i + 1, c->old_site == 0
                  ? " new" : c->new_site == 0 ? " gone" : "");
-        site_figure_rows(out, label, &c->old_v, &c->new_v);
+        site_figure_rows(out, lay, label, &c->old_v, &c->new_v);
         if (c->new_site != 0)
-            hb_sites_print_frames(out, n, c->new_site);
+            site_frames(out, lay, n, c->new_site);
         else
-            hb_sites_print_frames(out, o, c->old_site);
+            site_frames(out, lay, o, c->old_site);
     }
     if (shown < d->nchanges)
-        fprintf(out, "... and %zu more sites changed (--diff-sites=all or "
-                "--format=json lists them all)\n", d->nchanges - shown);
+        fprintf(out, "%s... and %zu more sites changed (--diff-sites=all or "
+                "--format=json lists them all)\n",
+                lay == LAYOUT_MARKDOWN ? "\n" : "", d->nchanges - shown);
     if (other) {
-        site_figure_rows(out, "others", &d->old_other, &d->new_other);
-        fputs("       (the sites the files do not list, summed)\n", out);
+        site_figure_rows(out, lay, "others", &d->old_other, &d->new_other);
+        fputs(lay == LAYOUT_MARKDOWN
+              ? "| (the sites the files do not list, summed) | | | |\n"
+              : "       (the sites the files do not list, summed)\n", out);
     }
 }
 
 int hb_diff_report(FILE *out, const struct hb_file *o,
                    const struct hb_file *n, const char *old_name,
-                   const char *new_name, const struct hb_site_diff *sites,
-                   size_t max_sites, struct hb_error *err)
+                   const char *new_name, const struct hb_diff_report_opts *ro,
+                   struct hb_error *err)
 {
+    enum layout lay = ro->markdown ? LAYOUT_MARKDOWN : LAYOUT_TEXT;
     struct band_change *changes;
     size_t count;
-    fprintf(out, "heapband diff: old %s, new %s\n", old_name, new_name);
-    if (hb_diff_same_data(o, n) && !hb_site_diff_any(sites)) {
+    if (lay == LAYOUT_MARKDOWN)
+        fprintf(out, "## heapband diff: old `%s`, new `%s`\n\n", old_name,
+                new_name);
+    else
+        fprintf(out, "heapband diff: old %s, new %s\n", old_name, new_name);
+    if (hb_diff_same_data(o, n) && !hb_site_diff_any(ro->sites)) {
         fprintf(out, "no differences\n");
         return 0;
     }
     if (changed_bands(o, n, &changes, &count) < 0)
         return hb_error_nomem(err, "comparing the bands");
-    fprintf(out, "old: %s\nnew: %s\n", o->cmd, n->cmd);
-    fprintf(out, "time unit: %s\n\n", hb_unit_name(n->unit));
-    fprintf(out, "%-26s %14s %14s  %s\n", "run totals", "old", "new",
-            "change");
+    if (lay == LAYOUT_MARKDOWN)
+        fprintf(out, "old: `%s`  \nnew: `%s`  \ntime unit: %s\n", o->cmd,
+                n->cmd, hb_unit_name(n->unit));
+    else
+        fprintf(out, "old: %s\nnew: %s\ntime unit: %s\n\n", o->cmd, n->cmd,
+                hb_unit_name(n->unit));
+    table_head(out, lay, "run totals");
     for (int m = 0; m < HB_NMETRICS; m++)
         if (hb_metric_shown((enum hb_metric)m, o, n))
-            metric_row(out, NULL, hb_metrics[m].run_label, (enum hb_metric)m,
+            metric_row(out, lay, NULL, hb_metrics[m].run_label,
+                       (enum hb_metric)m,
                        o, hb_metric_run(o, (enum hb_metric)m),
                        n, hb_metric_run(n, (enum hb_metric)m));
     fputc('\n', out);
     if (count == 0)
-        fprintf(out, "no band changed its totals\n");
+        title(out, lay, "no band changed its totals");
     else
-        band_rows(out, o, n, changes, count);
+        band_rows(out, lay, o, n, changes, count);
     free(changes);
-    if (max_sites > 0) {
+    if (ro->max_sites > 0) {
         fputc('\n', out);
-        site_rows_report(out, o, n, sites, max_sites);
+        site_rows_report(out, lay, o, n, ro->sites, ro->max_sites);
     }
     return 0;
 }

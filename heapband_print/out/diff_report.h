@@ -37,16 +37,23 @@ int hb_diff_same_data(const struct hb_file *old_file,
  * JSON lists all). */
 #define HB_DIFF_SITES_SHOWN 10
 
+/* What the report shows and how. */
+struct hb_diff_report_opts {
+    const struct hb_site_diff *sites;   /* from hb_site_diff_build */
+    size_t max_sites;        /* sites listed (SIZE_MAX: all; 0: no section) */
+    int markdown;            /* Markdown tables (--format=markdown), not
+                                aligned text */
+};
+
 /* The report: the two files, the totals side by side, the bands that
- * changed, then the sites that changed, largest byte change first, from
- * hb_site_diff_build, at most max_sites of them (SIZE_MAX: all; 0: no
- * sites section), or "no differences" when the files hold the same data
- * and sites.  Names are the file names as given.  Returns 0, or -1 when
- * out of memory (err, HB_ERR_NOMEM). */
+ * changed, then the sites that changed, largest byte change first, at
+ * most ro->max_sites of them, or "no differences" when the files hold the
+ * same data and sites.  Names are the file names as given.  Returns 0,
+ * or -1 when out of memory (err, HB_ERR_NOMEM). */
 int hb_diff_report(FILE *out, const struct hb_file *old_file,
                    const struct hb_file *new_file, const char *old_name,
-                   const char *new_name, const struct hb_site_diff *sites,
-                   size_t max_sites, struct hb_error *err);
+                   const char *new_name, const struct hb_diff_report_opts *ro,
+                   struct hb_error *err);
 
 /* The "sites" member of the diff's JSON export, from its name to its
  * closing brace (the caller writes the separators around it): every

@@ -43,7 +43,7 @@ static void csv_double_line(FILE *out, const char *kind, const char *label,
 /* A field in double quotes, quotes doubled (RFC 4180): mark names may hold
  * commas and quotes.  Row labels hold only digits, letters, '.' and '-',
  * and are written as they are. */
-static void csv_string(FILE *out, const char *s)
+void hb_export_csv_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -72,7 +72,7 @@ void hb_export_csv(FILE *out, const struct hb_chart *ch)
         csv_double_line(out, "heap", "", ",", ch->line, ch->ncols);
     for (size_t i = 0; i < ch->nmarks; i++) {
         fputs("mark,", out);
-        csv_string(out, ch->marks[i].name);
+        hb_export_csv_string(out, ch->marks[i].name);
         fprintf(out, ",%llu,%zu\n", (unsigned long long)ch->marks[i].time,
                 hb_chart_col_of_time(ch, ch->marks[i].time));
     }
@@ -158,6 +158,45 @@ static void json_marks(FILE *out, const struct hb_chart *ch)
     fputs(ch->nmarks ? "\n  ],\n" : "],\n", out);
 }
 
+/* The run's figures, which the text chart's summary shortens or leaves
+ * out (ascii_summary.c): "run": {...}. */
+static void json_run(FILE *out, const struct hb_run_summary *r)
+{
+    fprintf(out, "  \"run\": {\"end_time\": %llu, \"stored_columns\": %llu, "
+            "\"column_width\": %llu, \"allocs\": %llu, \"alloc_bytes\": %llu, "
+            "\"frees\": %llu, \"free_bytes\": %llu, \"peak_bytes\": %llu, "
+            "\"peak_blocks\": %llu, \"peak_time\": %llu, \"end_bytes\": %llu, "
+            "\"end_blocks\": %llu, \"unknown_frees\": %llu, "
+            "\"marks_dropped\": %llu",
+            (unsigned long long)r->end_time,
+            (unsigned long long)r->stored_cols,
+            (unsigned long long)r->col_width,
+            (unsigned long long)r->total_allocs,
+            (unsigned long long)r->total_alloc_bytes,
+            (unsigned long long)r->total_frees,
+            (unsigned long long)r->total_free_bytes,
+            (unsigned long long)r->peak_bytes,
+            (unsigned long long)r->peak_blocks,
+            (unsigned long long)r->peak_t_reached,
+            (unsigned long long)r->exit_bytes,
+            (unsigned long long)r->exit_blocks,
+            (unsigned long long)r->unknown_frees,
+            (unsigned long long)r->marks_dropped);
+    /* --allocator=program (version 4): what the heap cost. */
+    if (r->has_memory)
+        fprintf(out, ", \"footprint_max\": %llu, \"footprint_max_time\": "
+                "%llu, \"footprint_end\": %llu, "
+                "\"fragmentation_at_max_footprint\": %llu, \"slop_end\": "
+                "%llu, \"other_anon_max\": %llu",
+                (unsigned long long)r->foot_peak,
+                (unsigned long long)r->foot_peak_t,
+                (unsigned long long)r->foot_exit,
+                (unsigned long long)r->fragmentation_peak,
+                (unsigned long long)r->slop_exit,
+                (unsigned long long)r->anon_peak);
+    fputs("},\n", out);
+}
+
 void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
                     const char *weight, hb_json_member *more,
                     const void *ctx)
@@ -181,6 +220,7 @@ void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
     fputs("  \"vmax\": ", out);
     put_number(out, ch->vmax);
     fputs(",\n", out);
+    json_run(out, &ch->run);
     json_columns(out, ch);
     json_rows(out, ch);
     json_marks(out, ch);

@@ -38,6 +38,9 @@ void hb_export_json(FILE *out, const struct hb_chart *chart,
                     const char *stat, const char *weight,
                     hb_json_member *more, const void *ctx);
 
+/* s as a CSV field: in double quotes, quotes doubled (RFC 4180). */
+void hb_export_csv_string(FILE *out, const char *s);
+
 /* s as a JSON string, quoted and escaped. */
 void hb_export_json_string(FILE *out, const char *s);
 

@@ -234,7 +234,8 @@ async function checkFile(file, markFrom, markTo) {
       await page.mouse.click(p.x, p.y);
       const shown = await page.$eval("#hb-sites", (e) => e.textContent);
       const lo = live.rows[live.rows.length - 1 - r].lo;
-      const want = print(["--sites", "--min-size=" + lo, "--max-size=" + lo, file]);
+      // --max-size is exclusive: the band holding lo, alone.
+      const want = print(["--sites", "--min-size=" + lo, "--max-size=" + (BigInt(lo) + 1n).toString(), file]);
       expectEq(`sites of band ${sites.labels[r]}`, want, shown);
       if (!/^no allocation sites/.test(want)) {
         listed++;

@@ -28,4 +28,4 @@ ${CLANG:-clang-14} -std=c11 -g -O1 -Wall -Wextra -Werror \
    -fsanitize=fuzzer,${FUZZ_SANITIZERS:-address,undefined} \
    -fno-sanitize-recover=undefined ${FUZZ_OPT:-} \
    $inc -I"$src/heapband" $(pkg-config --cflags cairo) -o "$out" \
-   "$src/tests/fuzz/fuzz_parse.c" "$src/tests/fuzz/fuzz_modes.c" "$@" $(pkg-config --libs cairo) -lm
+   "$src/tests/fuzz/fuzz_parse.c" "$src/tests/fuzz/fuzz_modes.c" "$@" $(pkg-config --libs cairo zlib) -lm

@@ -282,8 +282,8 @@ static void test_chart(const struct hb_file *a)
 }
 
 /* Every change drawn: no --min-change. */
-static const struct hb_diff_opts exact_time = { HB_ALIGN_TIME, 0, 0 };
-static const struct hb_diff_opts exact_fraction = { HB_ALIGN_FRACTION, 0, 0 };
+static const struct hb_diff_opts exact_time = { HB_ALIGN_TIME, 0, 0, 0 };
+static const struct hb_diff_opts exact_fraction = { HB_ALIGN_FRACTION, 0, 0, 0 };
 
 static void test_diff(const struct hb_file *a, const struct hb_file *b)
 {
