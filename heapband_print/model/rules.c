@@ -38,7 +38,7 @@ struct token { const char *start; size_t len; size_t column; };
 __attribute__((format(printf, 3, 4)))
 static int bad_rule(struct hb_error *err, size_t column, const char *fmt, ...)
 {
-    char problem[320];
+    char problem[640];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(problem, sizeof problem, fmt, ap);
@@ -237,7 +237,7 @@ static int parse_metric(const struct token *tok, struct hb_rule *rule,
         return bad_rule(err, tok->column, "put spaces between the metric, "
                         "the operator and the value");
     if (m < 0) {
-        char names[300];
+        char names[512];
         metric_names(names, sizeof names, 0);
         return bad_rule(err, tok->column, "unknown metric (expected %s)",
                         names);

@@ -101,8 +101,9 @@ static const struct bad_rule bad_rules[] = {
     { "peek <= 3", 1, "unknown metric (expected allocs, alloc-bytes, frees, "
       "free-bytes, peak[-blocks], peak-time, live-at-exit[-blocks], "
       "leaked[-blocks], definitely-lost[-blocks], indirectly-lost[-blocks], "
-      "possibly-lost[-blocks], reachable[-blocks], unknown-frees or "
-      "end-time)" },
+      "possibly-lost[-blocks], reachable[-blocks], unknown-frees, "
+      "end-time, footprint, footprint-exit, slop, fragmentation, "
+      "other-anon or fragmentation-peak)" },
     { "peak<=3", 1, "put spaces between the metric, the operator and the "
       "value" },
     { "peak => 3", 6, "expected one of <= < >= > == !=" },
