@@ -19,7 +19,7 @@
  * band's own peak (a quiet
  * cell's LIVE_MAX is the LIVE_END of a record before it, at most that
  * record's LIVE_MAX); they count in the peak of several bands, which sums
- * them over each column.  Cost: a run value is one load; the band values
+ * them over each column (read through the model's matrix cursor).  Cost: a run value is one load; the band values
  * are one pass over the cells and the leak lines.
  */
 #include "metrics.h"

@@ -13,7 +13,7 @@
  * One small file built in memory (its records are written out below), read
  * as version 3 and as version 2: every step and run of the cursors over
  * the whole file and over a range of columns and bands, the rest of a run
- * cut at a chart column's end, what each band held when its record's
+ * cut at a chart column's end (asked for after a peek at the next record), what each band held when its record's
  * column began, the quiet sums, and single columns.  Prints one line per
  * failed check and exits 1 if any failed.  Run as unit/test_matrix.
  */
@@ -156,8 +156,11 @@ static void test_cells_v3(const struct hb_file *f)
         { 3, 2, 2, 2, 7, 7, 7 },
     };
     check(hb_cells_open(&q, f, 1, 4, 1, 2) == 0, "v3: open 1..4 again");
+    check(hb_cells_peek(&q) == &cells[2] && hb_cells_peek(&q) == &cells[2],
+          "v3: peek gives cell 2 1 and keeps it");
     check_rest(&q, 2, 2, 1, 1, 7, "v3, chart column 1..1");
     check_steps(&q, cut, 3, "v3, cut runs");
+    check(hb_cells_peek(&q) == NULL, "v3: nothing to peek at the end");
     hb_cells_close(&q);
 
     struct hb_quiet_cells run = { 2, 4, 5, 9 };
@@ -171,6 +174,7 @@ static void test_cols_v3(const struct hb_file *f)
     struct hb_quiet_cols quiet;
     const struct hb_colrec *rec;
     hb_cols_open(&q, f, 0, 5);
+    check(hb_cols_peek(&q) == &cols[0], "v3 cols: peek col 0");
     rec = hb_cols_next(&q, 6, &quiet);
     check(rec == &cols[0] && quiet.first > quiet.last, "v3 cols: col 0");
     rec = hb_cols_next(&q, 6, &quiet);
