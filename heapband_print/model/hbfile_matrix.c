@@ -128,16 +128,33 @@ int hb_cells_rest(struct hb_cell_cursor *q, uint64_t b, uint64_t end,
     return 1;
 }
 
+/* hb_cells_rest for the band of rec, up to rec's column, written out: it
+ * runs for every record. */
 void hb_cells_take(struct hb_cell_cursor *q, const struct hb_cellrec *rec,
                    struct hb_cell_step *step)
 {
     size_t r = (size_t)(rec->b - q->b_first);
-    hb_cells_rest(q, rec->b, rec->c, &step->quiet);
+    uint64_t from = q->from[r], live = q->live[r];
+    struct hb_quiet_cells *run = &step->quiet;
+    run->b = rec->b;
+    run->first = 1;
+    run->last = 0;
+    run->live = 0;
+    if (!q->carries) {
+        if (from < rec->c)
+            live = 0;           /* a missing cell is all zeros */
+        step->quiet_value = 0;
+    } else {
+        if (from < rec->c && live > 0) {
+            run->first = from;
+            run->last = rec->c - 1;
+            run->live = live;
+        }
+        step->quiet_value = live;
+        q->quiet_sum = q->quiet_sum - live + rec->live_end;
+    }
     step->rec = rec;
-    step->start = q->live[r];
-    step->quiet_value = q->carries ? q->live[r] : 0;
-    if (q->carries)
-        q->quiet_sum = q->quiet_sum - q->live[r] + rec->live_end;
+    step->start = live;
     q->live[r] = rec->live_end;
     q->from[r] = rec->c + 1;
 }
