@@ -54,8 +54,8 @@ static const unsigned char ended_rgb[3] = { 190, 190, 190 };
 
 /* ----------------------------------------------------------------- layout */
 
-static void format_value(const struct hb_text_drawing *d, char *buf,
-                         size_t len, double v)
+void hb_text_format_value(const struct hb_text_drawing *d, char *buf,
+                          size_t len, double v)
 {
     if (d->ch->value_is_bytes)
         hb_format_size(buf, len, v);
@@ -71,7 +71,7 @@ size_t hb_ascii_gutter(const struct hb_chart *ch)
             g = strlen(ch->row_labels[r]);
     if (ch->line != NULL) {
         char buf[32];
-        hb_format_size(buf, sizeof buf, ch->line_max);
+        hb_format_size(buf, sizeof buf, hb_chart_graph_top(ch));
         if (strlen(buf) > g)
             g = strlen(buf);
     }
@@ -114,28 +114,47 @@ void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
 
 /* ------------------------------------------------------------- heap graph */
 
+int hb_text_graph_lines(double v, double top, int h)
+{
+    int lines = v > 0 && top > 0 ? (int)floor(v / top * h + 0.5) : 0;
+    return v > 0 && lines < 1 ? 1 : lines;
+}
+
+/* Column j's heights in lines: the live heap, then (with the program's
+ * allocator) its footprint and the other anonymous memory stacked on it. */
+static void graph_heights(const struct hb_chart *ch, size_t j, double top,
+                          int h, int *live, int *foot, int *anon)
+{
+    double v = ch->line[j];
+    *live = *foot = *anon = hb_text_graph_lines(v, top, h);
+    if (ch->foot_line == NULL)
+        return;
+    double fv = ch->foot_line[j] > v ? ch->foot_line[j] : v;
+    *foot = hb_text_graph_lines(fv, top, h);
+    *anon = hb_text_graph_lines(fv + ch->anon_line[j], top, h);
+}
+
 static void print_heap_graph(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     int h = d->o->graph_height;
+    double gtop = hb_chart_graph_top(ch);
     char top[32];
-    hb_format_size(top, sizeof top, ch->line_max);
+    hb_format_size(top, sizeof top, gtop);
     const char *bar = d->o->unicode ? "\u2592" : ":";
     const char *peak = d->o->unicode ? "\u2588" : "#";
+    const char *foot = d->o->unicode ? "\u2591" : "+";
+    const char *anon = ".";
 
     for (int y = h; y >= 1; y--) {
         hb_text_left_margin(d, y == h ? top : "",
                             d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
-            double v = ch->line[j];
-            /* Rounded, so that a drop of a few percent still shows; a
-             * heap that is not empty gets at least one line. */
-            int lines = v > 0 && ch->line_max > 0
-                        ? (int)floor(v / ch->line_max * h + 0.5) : 0;
-            if (v > 0 && lines < 1)
-                lines = 1;
-            const char *s = lines >= y
-                            ? ((int)j == ch->line_peak_col ? peak : bar) : " ";
+            int live, fl, al;
+            graph_heights(ch, j, gtop, h, &live, &fl, &al);
+            const char *s = live >= y
+                            ? ((int)j == ch->line_peak_col ? peak : bar)
+                            : fl >= y ? foot : al >= y ? anon : " ";
             hb_text_repeat(d->out, s, hb_text_col_w(d, j));
         }
         fputc('\n', d->out);
@@ -422,12 +441,17 @@ static double unscale(const struct hb_text_drawing *d, double s)
 }
 
 /* The values shade i (1..nshades) stands for, (lo, hi]. */
-void hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
-                          double *hi)
+int hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
+                         double *hi)
 {
     *lo = unscale(d, (double)(i - 1) / d->nshades);
     /* No rounding error at the top. */
     *hi = i == d->nshades ? d->ch->vmax : unscale(d, (double)i / d->nshades);
+    if (!d->ch->values_are_whole)
+        return 1;
+    *lo = floor(*lo + 1e-9);
+    *hi = floor(*hi + 1e-9);
+    return *lo < *hi;
 }
 
 /* The legend as a ramp on one line, "0 . 740 : 1.45K ... @ 6.5K": each
@@ -441,16 +465,10 @@ static size_t legend_ramp(const struct hb_text_drawing *d, FILE *out)
     int shown = 0;
     for (int i = 1; i <= d->nshades; i++) {
         double lo, hi;
-        hb_text_shade_bounds(d, i, &lo, &hi);
-        if (d->ch->values_are_whole) {
-            /* (floor(lo), floor(hi)]: the whole numbers of the shade. */
-            lo = floor(lo + 1e-9);
-            hi = floor(hi + 1e-9);
-            if (lo >= hi)
-                continue;     /* no whole value falls in this shade */
-        }
+        if (!hb_text_shade_bounds(d, i, &lo, &hi))
+            continue;         /* no whole value falls in this shade */
         if (!shown++) {
-            format_value(d, v, sizeof v, lo);
+            hb_text_format_value(d, v, sizeof v, lo);
             len += out ? (size_t)fprintf(out, " %s", v) : 1 + strlen(v);
         }
         if (out != NULL && d->o->color != HB_COLOR_NONE) {
@@ -461,7 +479,7 @@ static size_t legend_ramp(const struct hb_text_drawing *d, FILE *out)
             fprintf(out, " %s", d->shades[i]);
         }
         len += d->o->color != HB_COLOR_NONE ? 3 : 2;
-        format_value(d, v, sizeof v, hi);
+        hb_text_format_value(d, v, sizeof v, hi);
         len += out ? (size_t)fprintf(out, " %s", v) : 1 + strlen(v);
     }
     return len;

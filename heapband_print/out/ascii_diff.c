@@ -29,14 +29,7 @@
 #define DIFF_GRAPH_HEIGHT 4
 
 /* Both runs' total heap over a difference chart, h lines: a column
- * reaches line y when its heap is at least y / h of the larger peak
- * (rounded; a heap that is not empty reaches line 1). */
-static int heap_lines(double v, double vmax, int h)
-{
-    int lines = v > 0 && vmax > 0 ? (int)floor(v / vmax * h + 0.5) : 0;
-    return v > 0 && lines < 1 ? 1 : lines;
-}
-
+ * reaches line y when its heap is at least y / h of the larger peak. */
 static void print_diff_heap(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
@@ -62,28 +55,15 @@ static void print_diff_heap(const struct hb_text_drawing *d)
         hb_text_left_margin(d, y == h ? top : "",
                     d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
-            int in_old = heap_lines(ch->diff.old_line[j], ch->line_max, h)
+            int in_old = hb_text_graph_lines(ch->diff.old_line[j],
+                                             ch->line_max, h) >= y;
+            int in_new = hb_text_graph_lines(ch->line[j], ch->line_max, h)
                          >= y;
-            int in_new = heap_lines(ch->line[j], ch->line_max, h) >= y;
             hb_text_repeat(d->out, in_old && in_new ? "#" : in_new ? "+"
                            : in_old ? "-" : " ", hb_text_col_w(d, j));
         }
         fputc('\n', d->out);
     }
-}
-
-/* Difference charts: the changes step i stands for, in magnitude, with
- * their sign and unit: whole numbers "+A" or "+A to +B" (-1 when there is
- * none), others "up to +B" for the first step and "to +B" after it. */
-/* A value as the axis and the rows write it: "15.3K" for bytes, "1.5k"
- * for counts (one unit everywhere in the chart). */
-static void format_diff_value(const struct hb_text_drawing *d, char *buf,
-                              size_t len, double v)
-{
-    if (d->ch->value_is_bytes)
-        hb_format_size(buf, len, v);
-    else
-        hb_format_count(buf, len, v);
 }
 
 /* " more: 0 + 3.31K * 6.62K # 9.93K @ 13.2K": the shades of one sign
@@ -97,15 +77,10 @@ static void print_diff_ramp(const struct hb_text_drawing *d, int sign,
     fprintf(d->out, "%s%s:", prefix, sign > 0 ? "more" : "less");
     for (int i = 1; i <= d->nshades; i++) {
         double lo, hi;
-        hb_text_shade_bounds(d, i, &lo, &hi);
-        if (d->ch->values_are_whole) {
-            lo = floor(lo + 1e-9);
-            hi = floor(hi + 1e-9);
-            if (lo >= hi)
-                continue;
-        }
+        if (!hb_text_shade_bounds(d, i, &lo, &hi))
+            continue;
         if (!shown++) {
-            format_diff_value(d, v, sizeof v, lo);
+            hb_text_format_value(d, v, sizeof v, lo);
             fprintf(d->out, " %s", v);
         }
         fputs(" ", d->out);
@@ -115,7 +90,7 @@ static void print_diff_ramp(const struct hb_text_drawing *d, int sign,
         } else {
             fputs(sign > 0 ? d->shades[i] : d->less[i], d->out);
         }
-        format_diff_value(d, v, sizeof v, hi);
+        hb_text_format_value(d, v, sizeof v, hi);
         fprintf(d->out, " %s%s", sign > 0 ? "+" : "-", v);
     }
 }
@@ -124,7 +99,7 @@ static void print_diff_notes(const struct hb_text_drawing *d)
 {
     const struct hb_chart_diff *df = &d->ch->diff;
     char amount[40], t[40];
-    format_diff_value(d, amount, sizeof amount, df->min_amount);
+    hb_text_format_value(d, amount, sizeof amount, df->min_amount);
     if (df->min_pct > 0 || df->min_amount > 0)
         fprintf(d->out, "  blank: no change, or noise (--min-change=%g%%,%s, "
                 "or a shift of under a column)\n", df->min_pct, amount);
