@@ -13,12 +13,13 @@
  * column starts.  Only the records of the grid's stored columns are read
  * (found by binary search): the cells are most of a file.
  *
- * A version-3 file leaves its quiet cells out.  Each row then carries its
- * band's LIVE_END from the band's last record, and the stored columns it
- * has not accounted for yet: the run of quiet cells before a record, or
- * at the end of a chart column, is merged at once (LIVE_MAX and LIVE_END
- * the carried value, LIVE_INTEGRAL the value times the run's time), so
- * the cost is per record and per chart cell, never per stored column.
+ * A version-3 file leaves its quiet cells out; the fill reads the cells
+ * through the model's matrix cursor (hbfile.h), which gives each record
+ * with the run of its band's quiet cells before it, and at the end of a
+ * chart column the rest of each row's run.  A run is merged at once
+ * (LIVE_MAX and LIVE_END the carried value, LIVE_INTEGRAL the value times
+ * the run's time), so the cost is per record and per chart cell, never
+ * per stored column.
  */
 #include "grid.h"
 
@@ -173,21 +174,20 @@ static void grid_cells(const struct hb_grid *g, size_t *first, size_t *end)
                                      : hb_first_cell_from(f, g->c_last + 1);
 }
 
-/* Version 3: widen [*lo, *hi] (`have`: it holds a band) with the bands
- * that carry live bytes into the grid's first stored column: their quiet
- * cells there are not zero.  Returns whether it holds a band, or -1. */
+/* Widen [*lo, *hi] (`have`: it holds a band) with the bands whose quiet
+ * cells carry live bytes into the grid's first stored column (version 3).
+ * Returns whether it holds a band, or -1. */
 static int carried_bands(const struct hb_grid *g, int have, uint64_t *lo,
                          uint64_t *hi, struct hb_error *err)
 {
     const struct hb_file *f = g->f;
-    if (!hb_quiet_carries(f) || g->c_first == 0 || g->c_first > g->c_last)
+    struct hb_cell_cursor q;
+    if (g->c_first == 0 || g->c_first > g->c_last)
         return have;
-    uint64_t *live = malloc((size_t)f->nbands * sizeof *live);
-    if (live == NULL)
+    if (hb_cells_open(&q, f, g->c_first, g->c_last, 0, f->nbands - 1) < 0)
         return hb_error_nomem(err, "building the chart");
-    hb_live_before(f, g->c_first, 0, f->nbands - 1, live);
     for (uint64_t b = 0; b < f->nbands; b++) {
-        if (live[b] == 0)
+        if (hb_cells_quiet(&q, b) == 0)
             continue;
         if (!have || b < *lo)
             *lo = b;
@@ -195,7 +195,7 @@ static int carried_bands(const struct hb_grid *g, int have, uint64_t *lo,
             *hi = b;
         have = 1;
     }
-    free(live);
+    hb_cells_close(&q);
     return have;
 }
 
@@ -286,16 +286,6 @@ static void start_col(const struct hb_grid *g, const uint64_t *x_start,
     col->time = end - start;
 }
 
-/* Column col's sums (acc, one per row) into its cells: counts, or averages
- * over its time; acc is cleared for the next column. */
-
-/* Version 3: what each row carries (see the head comment): its band's
- * LIVE_END, and the first stored column it has not accounted for. */
-struct carry {
-    uint64_t *live;
-    uint64_t *next;
-};
-
 /* What hb_grid_fill works on. */
 struct fill {
     const struct hb_grid *g;
@@ -304,7 +294,7 @@ struct fill {
     double *cells;
     const size_t *row_cells;           /* NULL: row r at r * ncols */
     hb_u128 *acc;                      /* a sum per row, or NULL */
-    struct carry *carry;               /* version 3, else NULL */
+    struct hb_cell_cursor *cur;        /* the cells, quiet ones as runs */
 };
 
 /* The cell of row r in chart column j. */
@@ -362,47 +352,53 @@ merge_cell(const struct fill *fl, enum merge_rule rule,
     }
 }
 
-/* Version 3: row r's quiet cells in chart column col, from the first one
- * it has not accounted for up to stored column `upto` (excluded). */
-static inline __attribute__((always_inline)) void
-merge_quiet(const struct fill *fl, enum merge_rule rule,
-            const struct fill_col *col, size_t r, uint64_t upto)
+/* Does a quiet cell count for this rule?  It has no events, so only for
+ * the live charts. */
+static inline int quiet_counts(enum merge_rule rule)
 {
-    struct carry *q = fl->carry;
-    uint64_t from = q->next[r], live = q->live[r];
-    q->next[r] = upto;
-    if (from >= upto || live == 0)
-        return;                     /* no quiet cell, or all zeros */
-    const struct hb_file *f = fl->g->f;
-    hb_u128 time = hb_col_span_end(f, upto - 1) - hb_col_start(f, from);
-    merge_cell(fl, rule, col, r, upto - 1, 0, 0, live, live,
-               (hb_u128)live * time);
+    return rule != SUM_ALLOCS && rule != SUM_ALLOC_BYTES;
 }
 
-/* Chart column col is complete: its rows' quiet cells up to its end
- * (version 3), then its sums. */
+/* A run of quiet cells of row r in chart column col (see the head
+ * comment), if it is not empty. */
+static inline __attribute__((always_inline)) void
+merge_run(const struct fill *fl, enum merge_rule rule,
+          const struct fill_col *col, size_t r,
+          const struct hb_quiet_cells *run)
+{
+    if (run->first > run->last)
+        return;
+    merge_cell(fl, rule, col, r, run->last, 0, 0, run->live, run->live,
+               hb_quiet_integral(fl->g->f, run));
+}
+
+/* Chart column col is complete: the rest of its rows' quiet cells (for a
+ * live chart), then its sums. */
 static inline __attribute__((always_inline)) void
 end_col(const struct fill *fl, enum merge_rule rule,
         const struct fill_col *col)
 {
     size_t nrows = (size_t)(fl->last_band - fl->first_band + 1);
-    if (fl->carry != NULL && col->first <= col->last)
+    struct hb_quiet_cells run;
+    if (quiet_counts(rule) && col->first <= col->last)
         for (size_t r = 0; r < nrows; r++)
-            merge_quiet(fl, rule, col, r, col->last + 1);
+            if (hb_cells_rest(fl->cur, fl->first_band + r, col->last + 1,
+                              &run))
+                merge_run(fl, rule, col, r, &run);
     if (fl->acc != NULL)
         flush_sums(fl, rule, nrows, col);
 }
 
-/* Move the fill from chart column col to chart column j: versions 1 and 2
- * skip the chart columns between (they have no record, so nothing), version
- * 3 fills them with the quiet cells. */
+/* Move the fill from chart column col to chart column j: an allocs chart
+ * skips the chart columns between (they have no record, so nothing), a
+ * live chart fills them with the quiet cells. */
 static inline __attribute__((always_inline)) void
 next_col(const struct fill *fl, enum merge_rule rule, struct fill_col *col,
          size_t j)
 {
     if (col->j != SIZE_MAX)
         end_col(fl, rule, col);
-    if (fl->carry != NULL)
+    if (quiet_counts(rule))
         for (size_t k = col->j == SIZE_MAX ? 0 : col->j + 1; k < j; k++) {
             start_col(fl->g, fl->x_start, fl->x_end, k, col);
             end_col(fl, rule, col);
@@ -417,59 +413,39 @@ static inline __attribute__((always_inline)) void
 fill_rule(const struct fill *fl, enum merge_rule rule)
 {
     const struct hb_grid *g = fl->g;
-    const struct hb_file *f = g->f;
-    size_t first, end;
-    grid_cells(g, &first, &end);
     struct fill_col col = { .j = SIZE_MAX, .first = 1, .last = 0, .time = 0 };
+    struct hb_cell_step s;
+    const struct hb_cellrec *cell;
     uint64_t c = 0;
     int have_c = 0;
-    for (size_t i = first; i < end; i++) {
-        const struct hb_cellrec *cell = &f->cells[i];
-        if (cell->b < fl->first_band || cell->b > fl->last_band)
-            continue;
+    while ((cell = hb_cells_peek(fl->cur)) != NULL) {
         if (!have_c || cell->c != c) {    /* one division per column */
             c = cell->c;
             have_c = 1;
             size_t j = hb_grid_col(g, c);
-            if (j != col.j)
+            if (j != col.j)               /* before the record's run */
                 next_col(fl, rule, &col, j);
         }
+        hb_cells_next(fl->cur, &s);
         size_t r = (size_t)(cell->b - fl->first_band);
-        if (fl->carry != NULL) {
-            merge_quiet(fl, rule, &col, r, c);
-            fl->carry->live[r] = cell->live_end;
-            fl->carry->next[r] = c + 1;
-        }
+        if (quiet_counts(rule))
+            merge_run(fl, rule, &col, r, &s.quiet);
         merge_cell(fl, rule, &col, r, c, cell->allocs, cell->alloc_bytes,
                    cell->live_end, cell->live_max, cell->live_integral);
     }
-    if (fl->carry != NULL)
+    if (quiet_counts(rule))
         next_col(fl, rule, &col, g->ncols);
     else if (col.j != SIZE_MAX)
         end_col(fl, rule, &col);
 }
 
-/* Version 3: each row's carried LIVE_END at the grid's first stored
- * column.  Returns 0, or -1 out of memory. */
-static int start_carry(const struct fill *fl, struct carry *q)
+/* The cursor over the grid's cells of bands first..last: 0, or -1 out of
+ * memory. */
+static int open_cells(const struct hb_grid *g, uint64_t first_band,
+                      uint64_t last_band, struct hb_cell_cursor *q)
 {
-    const struct hb_grid *g = fl->g;
-    size_t nrows = (size_t)(fl->last_band - fl->first_band + 1);
-    q->live = malloc(nrows * sizeof *q->live);
-    q->next = malloc(nrows * sizeof *q->next);
-    if (q->live == NULL || q->next == NULL)
-        return -1;
-    hb_live_before(g->f, g->c_first, fl->first_band, fl->last_band, q->live);
-    for (size_t r = 0; r < nrows; r++)
-        q->next[r] = g->c_first;
-    return 0;
-}
-
-/* Does the fill of this rule follow version 3's quiet cells? */
-static int fill_carries(const struct hb_file *f, enum merge_rule rule)
-{
-    return hb_quiet_carries(f) && rule != SUM_ALLOCS
-           && rule != SUM_ALLOC_BYTES;
+    return hb_cells_open(q, g->f, g->c_first, g->c_last, first_band,
+                         last_band);
 }
 
 int hb_grid_data_rows(const struct hb_grid *g, const struct hb_selection *sel,
@@ -483,15 +459,14 @@ int hb_grid_data_rows(const struct hb_grid *g, const struct hb_selection *sel,
     for (size_t i = first; i < end; i++)
         if (f->cells[i].b >= first_band && f->cells[i].b <= last_band)
             has_data[f->cells[i].b - first_band] = 1;
-    if (!fill_carries(f, merge_rule(sel)))
-        return 0;                   /* else as start_carry */
-    uint64_t *live = malloc(nrows * sizeof *live);
-    if (live == NULL)
+    if (!quiet_counts(merge_rule(sel)))
+        return 0;
+    struct hb_cell_cursor q;        /* the quiet cells carried in */
+    if (open_cells(g, first_band, last_band, &q) < 0)
         return hb_error_nomem(err, "building the chart");
-    hb_live_before(f, g->c_first, first_band, last_band, live);
     for (size_t r = 0; r < nrows; r++)
-        has_data[r] |= live[r] != 0;
-    free(live);
+        has_data[r] |= hb_cells_quiet(&q, first_band + r) != 0;
+    hb_cells_close(&q);
     return 0;
 }
 
@@ -502,20 +477,18 @@ int hb_grid_fill_rows(const struct hb_grid *g, const struct hb_selection *sel,
                       struct hb_error *err)
 {
     enum merge_rule rule = merge_rule(sel);
-    struct carry q = { .live = NULL, .next = NULL };
+    struct hb_cell_cursor q;
     struct fill fl = {
         .g = g, .first_band = first_band, .last_band = last_band,
         .x_start = x_start, .x_end = x_end, .cells = cells,
-        .row_cells = row_cells, .acc = NULL, .carry = NULL
+        .row_cells = row_cells, .acc = NULL, .cur = &q
     };
+    if (open_cells(g, first_band, last_band, &q) < 0)
+        return hb_error_nomem(err, "building the chart");
     int r = 0;
     if (rule == SUM_ALLOCS || rule == SUM_ALLOC_BYTES || rule == AVG_LIVE) {
         fl.acc = calloc((size_t)(last_band - first_band + 1), sizeof *fl.acc);
         r = fl.acc == NULL ? -1 : 0;
-    }
-    if (r == 0 && fill_carries(g->f, rule)) {
-        fl.carry = &q;
-        r = start_carry(&fl, &q);
     }
     if (r == 0) {
         switch (rule) {
@@ -526,8 +499,7 @@ int hb_grid_fill_rows(const struct hb_grid *g, const struct hb_selection *sel,
         case END_LIVE:        fill_rule(&fl, END_LIVE); break;
         }
     }
-    free(q.live);
-    free(q.next);
+    hb_cells_close(&q);
     free(fl.acc);
     return r < 0 ? hb_error_nomem(err, "building the chart") : 0;
 }
@@ -541,36 +513,31 @@ int hb_grid_fill(const struct hb_grid *g, const struct hb_selection *sel,
                              NULL, cells, err);
 }
 
+static inline void line_max(double *v, uint64_t x)
+{
+    if ((double)x > *v)
+        *v = (double)x;
+}
+
 void hb_grid_fill_line(const struct hb_grid *g, double *line)
 {
-    const struct hb_file *f = g->f;
-    if (!hb_quiet_carries(f)) {
-        for (size_t i = 0; i < f->ncolrecs; i++) {
-            const struct hb_colrec *col = &f->cols[i];
-            if (col->c < g->c_first || col->c > g->c_last)
-                continue;
-            size_t j = hb_grid_col(g, col->c);
-            if ((double)col->live_max > line[j])
-                line[j] = (double)col->live_max;
-        }
+    struct hb_col_cursor q;
+    struct hb_quiet_cols quiet;
+    if (g->c_first > g->c_last)
         return;
-    }
-    /* Version 3: a chart column whose first stored column is quiet also
-     * holds the LIVE_END carried into it; a quiet column after a record
-     * carries that record's LIVE_END, at most its LIVE_MAX. */
-    const struct hb_colrec *prev = hb_col_before(f, g->c_first);
-    size_t i = prev != NULL ? (size_t)(prev - f->cols) + 1 : 0;
+    hb_cols_open(&q, g->f, g->c_first, g->c_last);
+    /* A column's LIVE_MAX; a quiet column's is its carried LIVE_END. */
     for (size_t j = 0; j < g->ncols; j++) {
         uint64_t first, last;
+        const struct hb_colrec *rec;
         if (!hb_grid_group(g, j, &first, &last))
             continue;
-        if ((i == f->ncolrecs || f->cols[i].c != first) && prev != NULL
-            && (double)prev->live_end > line[j])
-            line[j] = (double)prev->live_end;
-        for (; i < f->ncolrecs && f->cols[i].c <= last; i++) {
-            prev = &f->cols[i];
-            if ((double)prev->live_max > line[j])
-                line[j] = (double)prev->live_max;
-        }
+        do {
+            rec = hb_cols_next(&q, last + 1, &quiet);
+            if (quiet.first <= quiet.last)
+                line_max(&line[j], quiet.live_end);
+            if (rec != NULL)
+                line_max(&line[j], rec->live_max);
+        } while (rec != NULL);
     }
 }

@@ -28,8 +28,9 @@
  * grows (so the records, sorted by column, fill one chart column after
  * the other).  Cost: filling reads only the cell records of the grid's
  * stored columns, once, with one division per stored column and one per
- * cell of the chart; version 3's quiet cells (hbfile.h) are derived a run
- * at a time, after one pass over the records before the grid's columns.
+ * cell of the chart; version 3's quiet cells come a run at a time from
+ * the model's matrix cursor (hbfile.h), which first reads the records
+ * before the grid's columns once.
  */
 #ifndef HEAPBAND_PRINT_GRID_H
 #define HEAPBAND_PRINT_GRID_H

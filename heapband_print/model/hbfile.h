@@ -15,10 +15,10 @@
  * cannot make the parser allocate more than the file's own size justifies.
  *
  * Quiet cells and columns (version 3 leaves out a cell without events, and
- * a column without cells) are not stored: they are derived where they are
- * read, from the records before them (hbfile_matrix.c; the chart's grid
- * carries them through its columns).  In versions 1 and 2 a missing record
- * is all zeros.
+ * a column without cells) are not stored: the matrix cursor
+ * (hbfile_matrix.c) derives them from the records before them and gives
+ * them as runs, and every reader of the full matrix reads it through the
+ * cursor.  In versions 1 and 2 a missing record is all zeros.
  *
  * Sites have one representation for every version: a frame table, sites as
  * lists of frames, and per band the sites' figures (struct hb_siterec).
@@ -35,7 +35,7 @@
  * state, and the storing of col and cell records), hbfile_check.c and
  * hbfile_unique.c (the invariants between sections), hbfile_lex.c (lines,
  * fields, numbers), hbfile_words.h (text eight bytes at a time); here in
- * model/, hbfile_matrix.c (the quiet cells and columns), hbfile.c
+ * model/, hbfile_matrix.c (the matrix cursor), hbfile.c
  * (freeing, queries).
  *
  * Invariant: a struct hb_file that hb_parse() returned holds a file that
@@ -184,7 +184,7 @@ struct hb_file {
 
     /* The col and cell lines are each one run of lines: record i is on
      * line cols_line + i (cells_line + i).  Version 3 leaves the quiet
-     * ones out (hbfile_matrix.c derives them). */
+     * ones out (read the full matrix through the cursor below). */
     struct hb_colrec *cols;    size_t ncolrecs;   /* increasing c */
     struct hb_cellrec *cells;  size_t ncells;     /* by c, then b */
     uint64_t cells_b_lo, cells_b_hi;  /* lowest, highest b of the cells */
@@ -279,7 +279,7 @@ void hb_frame_format(const struct hb_file *f, uint64_t n, char *buf,
 void hb_frame_format_tool(const struct hb_file *f, uint64_t n, char *buf,
                           size_t size);
 
-/* ------------------------------------------- the derived matrix (version 3)
+/* ---------------------------------------------- the full matrix (version 3)
  * hbfile_matrix.c.  A quiet cell of band b in column c has no events and
  * LIVE_END = LIVE_MAX = L, LIVE_INTEGRAL = L * span(c), where L is band
  * b's LIVE_END in its last record before c (0 if none); a quiet column
@@ -296,15 +296,116 @@ static inline int hb_quiet_carries(const struct hb_file *f)
 /* The first cell record of column c or after it (ncells if none). */
 size_t hb_first_cell_from(const struct hb_file *f, uint64_t c);
 
-/* The LIVE_END each band first..last carries into column c, into
- * live[b - first]: what a quiet cell of the band in column c holds.
- * Cost: one pass over the cell records before c. */
-void hb_live_before(const struct hb_file *f, uint64_t c, uint64_t first,
-                    uint64_t last, uint64_t *live);
+/* The matrix cursor: the one reader of the full matrix.  It gives a
+ * range of stored columns and bands in file order, by runs: before each
+ * cell record, the run of quiet cells its band has had since the band's
+ * last record (or the range's first column); at the end of a chart
+ * column, the rest of a band's run up to it (hb_cells_rest).  Quiet cells
+ * that hold 0 are not given (they are all zeros), so in versions 1 and 2
+ * every run is empty.  Columns alike (hb_cols_next).  Callers read the
+ * quiet cells only through these functions. */
 
-/* The col record a quiet column c would copy: the last one before c, or
- * NULL (then the column is all zeros). */
-const struct hb_colrec *hb_col_before(const struct hb_file *f, uint64_t c);
+/* Quiet cells of band b in stored columns first..last: no events, LIVE_END
+ * = LIVE_MAX = live (> 0), LIVE_INTEGRAL = live * the column's span (the
+ * run's: hb_quiet_integral).  Empty when first > last. */
+struct hb_quiet_cells { uint64_t b, first, last, live; };
+
+/* Quiet columns first..last: LIVE_END = LIVE_MAX = live_end, BLOCKS_END =
+ * blocks_end (not both 0).  Empty when first > last. */
+struct hb_quiet_cols { uint64_t first, last, live_end, blocks_end; };
+
+/* One step of a cell cursor: a record, and its band before it. */
+struct hb_cell_step {
+    const struct hb_cellrec *rec;
+    struct hb_quiet_cells quiet;  /* its band's quiet cells just before it */
+    uint64_t start;               /* its band's LIVE_END at the end of
+                                   * column rec->c - 1 (0 for column 0) */
+    uint64_t quiet_value;         /* what a quiet cell of its band in
+                                   * column rec->c would hold */
+};
+
+/* Its fields are the cursor's own: read it through the functions. */
+struct hb_cell_cursor {
+    const struct hb_file *f;
+    int carries;                  /* hb_quiet_carries(f) */
+    uint64_t c_first, c_last, b_first, b_last;
+    size_t next, end;             /* the records still to give */
+    uint64_t *live;               /* per band: its LIVE_END at the end of */
+    uint64_t *from;               /* column from - 1, from the first column
+                                   * not given yet */
+    hb_u128 quiet_sum;            /* the sum of what the bands' quiet cells
+                                   * would hold in column min(from) */
+};
+
+/* A cursor over the cell records of stored columns c_first..c_last (c_last
+ * < ncols) and bands b_first..b_last (b_last < nbands).  Returns 0, or -1
+ * out of memory.  Cost: version 3, one pass over the records before
+ * c_first; versions 1 and 2, over those of column c_first - 1. */
+int hb_cells_open(struct hb_cell_cursor *q, const struct hb_file *f,
+                  uint64_t c_first, uint64_t c_last, uint64_t b_first,
+                  uint64_t b_last);
+void hb_cells_close(struct hb_cell_cursor *q);
+
+/* The next record of the range into *step (with its band's quiet run
+ * before it): 1, or 0 at the end. */
+int hb_cells_next(struct hb_cell_cursor *q, struct hb_cell_step *step);
+
+/* The record hb_cells_next would give next, without giving it (NULL at
+ * the end): a caller that ends a chart column before it asks for the rest
+ * of the runs first (hb_cells_rest), so that the record's run starts after
+ * them. */
+const struct hb_cellrec *hb_cells_peek(struct hb_cell_cursor *q);
+
+/* hb_cells_next for a record the caller has (the parser, as it stores
+ * them): rec is the next one in file order, in the cursor's range. */
+void hb_cells_take(struct hb_cell_cursor *q, const struct hb_cellrec *rec,
+                   struct hb_cell_step *step);
+
+/* Band b's quiet cells not given yet, up to stored column `end` excluded
+ * (at most c_last), into *run: 1 when not empty, else 0. */
+int hb_cells_rest(struct hb_cell_cursor *q, uint64_t b, uint64_t end,
+                  struct hb_quiet_cells *run);
+
+/* What a quiet cell of band b would hold in the first column not given
+ * yet: its carried LIVE_END (version 3), or 0. */
+uint64_t hb_cells_quiet(const struct hb_cell_cursor *q, uint64_t b);
+
+/* The sum of hb_cells_quiet over the cursor's bands (0 in versions 1, 2). */
+hb_u128 hb_cells_quiet_sum(const struct hb_cell_cursor *q);
+
+/* The LIVE_INTEGRAL of a run of quiet cells: live * its time. */
+hb_u128 hb_quiet_integral(const struct hb_file *f,
+                          const struct hb_quiet_cells *run);
+
+/* Its fields are the cursor's own: read it through the functions. */
+struct hb_col_cursor {
+    const struct hb_file *f;
+    int carries;
+    size_t next, end;             /* the col records still to give */
+    uint64_t from, c_last;        /* the first column not given yet */
+    struct hb_colrec carried;     /* column from - 1 (zeros before 0) */
+};
+
+/* A cursor over the columns c_first..c_last (c_last < ncols).  Cost: a
+ * binary search. */
+void hb_cols_open(struct hb_col_cursor *q, const struct hb_file *f,
+                  uint64_t c_first, uint64_t c_last);
+
+/* The next col record before column `end` (excluded), with the quiet
+ * columns before it in *quiet; or NULL, with the quiet columns up to
+ * `end` in *quiet. */
+const struct hb_colrec *hb_cols_next(struct hb_col_cursor *q, uint64_t end,
+                                     struct hb_quiet_cols *quiet);
+
+/* The col record hb_cols_next would give next, or NULL. */
+const struct hb_colrec *hb_cols_peek(const struct hb_col_cursor *q);
+
+/* The last column given (its LIVE_END, LIVE_MAX, BLOCKS_END; zeros before
+ * the first): what the heap holds when the next column starts. */
+const struct hb_colrec *hb_cols_carried(const struct hb_col_cursor *q);
+
+/* Column c, quiet or not, into *col. */
+void hb_col_value(const struct hb_file *f, uint64_t c, struct hb_colrec *col);
 
 /* Whether a and b (with the same column count) hold the same cells and
  * columns, the quiet ones derived: 1 or 0, or -1 out of memory.  When one

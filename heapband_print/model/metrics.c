@@ -20,7 +20,7 @@
  * band's own peak (a quiet
  * cell's LIVE_MAX is the LIVE_END of a record before it, at most that
  * record's LIVE_MAX); they count in the peak of several bands, which sums
- * them over each column.  Cost: a run value is one load; the band values
+ * them over each column (read through the model's matrix cursor).  Cost: a run value is one load; the band values
  * are one pass over the cells and the leak lines.
  */
 #include "metrics.h"
@@ -285,67 +285,44 @@ uint64_t *hb_metric_all_bands(const struct hb_file *f)
     return values;
 }
 
-/* The largest sum over one stored column of the LIVE_MAX of the bands
- * first..last (cells come by column, then band). */
-static hb_u128 bands_peak(const struct hb_file *f, enum hb_metric m,
-                          uint64_t first, uint64_t last)
-{
-    hb_u128 best = 0, sum = 0;
-    uint64_t column = UINT64_MAX;
-    for (size_t i = 0; i < f->ncells; i++) {
-        const struct hb_cellrec *c = &f->cells[i];
-        if (c->c != column) {
-            if (sum > best)
-                best = sum;
-            sum = 0;
-            column = c->c;
-        }
-        if (c->b >= first && c->b <= last)
-            sum += cell_field(c, m);
-    }
-    return sum > best ? sum : best;
-}
-
 static hb_u128 max_u128(hb_u128 a, hb_u128 b)
 {
     return a > b ? a : b;
 }
 
-/* bands_peak for version 3, with the quiet cells: a column's sum starts
- * from what the bands carry into it (`carried`), and each record puts its
- * LIVE_MAX in place of its band's carried LIVE_END; a column without a
- * record in it sums what is carried.  Returns -1 out of memory. */
-static int bands_peak_carried(const struct hb_file *f, uint64_t first,
-                              uint64_t last, hb_u128 *peak)
+/* The largest sum over one stored column of the LIVE_MAX of the bands
+ * first..last, quiet cells included: a column's sum starts from what the
+ * bands' quiet cells would hold (the cursor's quiet sum, 0 before version
+ * 3), and each record puts its LIVE_MAX in place of its band's quiet
+ * value; a column without a record sums the quiet values alone.  Returns
+ * -1 out of memory. */
+static int bands_peak(const struct hb_file *f, uint64_t first, uint64_t last,
+                      hb_u128 *peak)
 {
-    uint64_t *live = calloc((size_t)(last - first + 1), sizeof *live);
-    if (live == NULL)
+    struct hb_cell_cursor q;
+    if (hb_cells_open(&q, f, 0, f->ncols - 1, first, last) < 0)
         return -1;
-    hb_u128 best = 0, carried = 0, sum = 0;
+    struct hb_cell_step s;
+    hb_u128 best = 0, sum = 0, quiet = 0;   /* quiet: after the last step */
     uint64_t column = 0;
-    for (size_t i = 0; i < f->ncells; i++) {
-        const struct hb_cellrec *c = &f->cells[i];
-        if (i == 0 || c->c != column) {
-            if (i > 0)
+    int have = 0;
+    while (hb_cells_next(&q, &s)) {
+        if (!have || s.rec->c != column) {
+            if (have)
                 best = max_u128(best, sum);
-            if ((i == 0 && c->c > 0) || (i > 0 && c->c > column + 1))
-                best = max_u128(best, carried);   /* quiet columns before */
-            sum = carried;
-            column = c->c;
+            if (s.rec->c > (have ? column + 1 : 0))
+                best = max_u128(best, quiet);     /* quiet columns before */
+            sum = quiet;
+            column = s.rec->c;
+            have = 1;
         }
-        if (c->b < first || c->b > last)
-            continue;
-        uint64_t *band = &live[c->b - first];
-        sum = sum - *band + c->live_max;
-        carried = carried - *band + c->live_end;
-        *band = c->live_end;
+        sum = sum - s.quiet_value + s.rec->live_max;
+        quiet = hb_cells_quiet_sum(&q);
     }
-    if (f->ncells > 0) {
-        best = max_u128(best, sum);
-        if (column + 1 < f->ncols)
-            best = max_u128(best, carried);       /* quiet columns after */
-    }
-    free(live);
+    best = max_u128(best, sum);
+    if (have && column + 1 < f->ncols)
+        best = max_u128(best, quiet);             /* quiet columns after */
+    hb_cells_close(&q);
     *peak = best;
     return 0;
 }
@@ -357,11 +334,8 @@ int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
     switch (hb_metrics[m].band) {
     case HB_BAND_NONE:
         break;
-    case HB_BAND_CELL_PEAK:
-        if (hb_quiet_carries(f))
-            return bands_peak_carried(f, first, last, value);
-        sum = bands_peak(f, m, first, last);
-        break;
+    case HB_BAND_CELL_PEAK:           /* only HB_METRIC_PEAK */
+        return bands_peak(f, first, last, value);
     case HB_BAND_CELL_SUM:
         for (size_t i = 0; i < f->ncells; i++)
             if (f->cells[i].b >= first && f->cells[i].b <= last)

@@ -7,9 +7,9 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * The cells are laid out in a band-major matrix first (records come by
- * column), quiet cells filled from the band's carried LIVE_END as
- * hbfile_matrix.c defines them, then written band by band.  The sites'
+ * The cells are laid out in a band-major matrix first, read through the
+ * model's matrix cursor (hbfile.h: records by column, quiet cells as
+ * runs), then written band by band.  The sites'
  * text is the --sites report of each band (sites.c), so that the page
  * lists exactly what the text printer lists; each band's report reads a
  * view of the file holding only that band's site records, so that the
@@ -48,35 +48,48 @@ static void stored_free(struct stored *s)
     free(s->integral);
 }
 
-/* Fill s from f's records, quiet cells derived (version 3). */
-static void stored_fill(struct stored *s, const struct hb_file *f,
-                        uint64_t first_band)
+/* A run of quiet cells of row r into s. */
+static void fill_run(struct stored *s, const struct hb_file *f, size_t r,
+                     const struct hb_quiet_cells *run)
 {
-    size_t i = 0;
-    for (size_t c = 0; c < s->ncols; c++) {
-        uint64_t span = hb_col_span_end(f, c) - hb_col_start(f, c);
-        for (size_t r = 0; r < s->nrows; r++) {
-            /* The quiet cell: what the band carries from column c - 1. */
-            size_t at = r * s->ncols + c;
-            uint64_t carried = c > 0 && hb_quiet_carries(f)
-                               ? s->fig[LIVE_END][at - 1] : 0;
-            s->fig[LIVE_END][at] = carried;
-            s->fig[LIVE_MAX][at] = carried;
-            s->integral[at] = (hb_u128)carried * span;
-        }
-        for (; i < f->ncells && f->cells[i].c == c; i++) {
-            const struct hb_cellrec *cell = &f->cells[i];
-            if (cell->b < first_band || cell->b - first_band >= s->nrows)
-                continue;
-            size_t at = (cell->b - first_band) * s->ncols + c;
-            s->fig[ALLOCS][at] = cell->allocs;
-            s->fig[FREES][at] = cell->frees;
-            s->fig[ALLOC_BYTES][at] = cell->alloc_bytes;
-            s->fig[LIVE_END][at] = cell->live_end;
-            s->fig[LIVE_MAX][at] = cell->live_max;
-            s->integral[at] = cell->live_integral;
-        }
+    for (uint64_t c = run->first; c <= run->last; c++) {
+        size_t at = r * s->ncols + (size_t)c;
+        s->fig[LIVE_END][at] = s->fig[LIVE_MAX][at] = run->live;
+        s->integral[at] = (hb_u128)run->live * (hb_col_span_end(f, c)
+                                                - hb_col_start(f, c));
     }
+}
+
+/* Fill s (zeros) from f's cells through the matrix cursor, quiet ones
+ * included.  Returns 0, or -1 out of memory. */
+static int stored_fill(struct stored *s, const struct hb_file *f,
+                       uint64_t first_band)
+{
+    struct hb_cell_cursor q;
+    struct hb_cell_step step;
+    struct hb_quiet_cells run;
+    if (s->nrows == 0)
+        return 0;
+    if (hb_cells_open(&q, f, 0, f->ncols - 1, first_band,
+                      first_band + s->nrows - 1) < 0)
+        return -1;
+    while (hb_cells_next(&q, &step)) {
+        const struct hb_cellrec *cell = step.rec;
+        size_t r = (size_t)(cell->b - first_band);
+        size_t at = r * s->ncols + (size_t)cell->c;
+        fill_run(s, f, r, &step.quiet);
+        s->fig[ALLOCS][at] = cell->allocs;
+        s->fig[FREES][at] = cell->frees;
+        s->fig[ALLOC_BYTES][at] = cell->alloc_bytes;
+        s->fig[LIVE_END][at] = cell->live_end;
+        s->fig[LIVE_MAX][at] = cell->live_max;
+        s->integral[at] = cell->live_integral;
+    }
+    for (size_t r = 0; r < s->nrows; r++)
+        if (hb_cells_rest(&q, first_band + r, f->ncols, &run))
+            fill_run(s, f, r, &run);
+    hb_cells_close(&q);
+    return 0;
 }
 
 /* The largest integer a JavaScript number holds exactly. */
@@ -140,22 +153,25 @@ static void put_bands(FILE *out, const struct stored *s, uint64_t first_band)
     fputs("]", out);
 }
 
-/* The total heap of every stored column: its LIVE_MAX, a quiet column
- * that of the last col record before it (version 3). */
+/* The total heap of every stored column: its LIVE_MAX, quiet columns
+ * included (the matrix cursor). */
 static void put_heap(FILE *out, const struct hb_file *f)
 {
+    struct hb_col_cursor q;
+    struct hb_quiet_cols quiet;
+    const struct hb_colrec *rec;
+    uint64_t c = 0;
     fputs(",\n  \"heap\": [", out);
-    size_t i = 0;
-    uint64_t carried = 0;
-    for (uint64_t c = 0; c < f->ncols; c++) {
-        uint64_t v = hb_quiet_carries(f) ? carried : 0;
-        if (i < f->ncolrecs && f->cols[i].c == c) {
-            v = f->cols[i].live_max;
-            carried = f->cols[i].live_end;
-            i++;
-        }
-        put_exact(out, c ? "," : "", v);
-    }
+    hb_cols_open(&q, f, 0, f->ncols - 1);
+    do {
+        rec = hb_cols_next(&q, f->ncols, &quiet);
+        uint64_t upto = rec != NULL ? rec->c : f->ncols;
+        for (; c < upto; c++)       /* quiet columns; 0 where not given */
+            put_exact(out, c ? "," : "", c >= quiet.first && c <= quiet.last
+                                         ? quiet.live_end : 0);
+        if (rec != NULL)
+            put_exact(out, c++ ? "," : "", rec->live_max);
+    } while (rec != NULL);
     fputc(']', out);
 }
 
@@ -338,7 +354,10 @@ int hb_html_file_json(FILE *out, const struct hb_file *f, const char *name,
         stored_free(&s);
         return hb_error_nomem(err, "writing the HTML report");
     }
-    stored_fill(&s, f, first_band);
+    if (stored_fill(&s, f, first_band) < 0) {
+        stored_free(&s);
+        return hb_error_nomem(err, "writing the HTML report");
+    }
     fputs("{\"name\": ", out);
     hb_export_json_string(out, name);
     fputs(", \"command\": ", out);

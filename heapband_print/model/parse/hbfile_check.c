@@ -14,7 +14,9 @@ int hb_checks_start(struct hb_checks *checks, const struct hb_file *f,
     if (!hb_quiet_carries(f))
         return 0;
     checks->bands = calloc((size_t)f->nbands, sizeof *checks->bands);
-    if (checks->bands == NULL)
+    if (checks->bands == NULL
+        || hb_cells_open(&checks->cells, f, 0, f->ncols - 1, 0,
+                         f->nbands - 1) < 0)
         return hb_error_nomem(err, "parsing a heap-band file");
     return 0;
 }
@@ -23,6 +25,7 @@ void hb_checks_free(struct hb_checks *checks)
 {
     free(checks->bands);
     checks->bands = NULL;
+    hb_cells_close(&checks->cells);
 }
 
 /* A 128-bit sum shown in a message: values past 64 bits are printed as
@@ -100,13 +103,13 @@ static void inv5_add_cell(struct hb_column_sums *sums, const struct hb_file *f)
 /* ------------------------------------- invariants 3, 5: streamed, version 3 */
 
 /* Invariant 5, version 3: the open column is complete; with its quiet
- * cells, which carry their bands' LIVE_END, its cells add up to the sum
- * of every band's LIVE_END (the quiet cells' LIVE_MAX is then at most the
- * column's LIVE_END, so at most its LIVE_MAX). */
+ * cells its cells add up to the cursor's quiet sum (the quiet cells'
+ * LIVE_MAX is then at most the column's LIVE_END, so at most its
+ * LIVE_MAX). */
 static void inv5v3_close_column(struct hb_checks *checks)
 {
     struct hb_column_sums *sums = &checks->columns;
-    sums->cells_live_end = checks->live_total;
+    sums->cells_live_end = hb_cells_quiet_sum(&checks->cells);
     inv5_close_column(sums);
 }
 
@@ -165,8 +168,8 @@ static void inv5v3_add_cell(struct hb_checks *checks, const struct hb_file *f)
                      "LIVE_MAX %llu", (unsigned long long)r->c,
                      (unsigned long long)r->b, (unsigned long long)r->live_max,
                      (unsigned long long)sums->col_live_max);
-    checks->live_total = checks->live_total - band->live_end + r->live_end;
-    band->live_end = r->live_end;
+    struct hb_cell_step step;
+    hb_cells_take(&checks->cells, r, &step);
 }
 
 void hb_check_stored_cell(struct hb_checks *checks, const struct hb_file *f)
@@ -262,18 +265,14 @@ static int check_inv5_columns(struct hb_checks *checks,
     return 0;
 }
 
-/* Invariant 6: the last column's LIVE_END and BLOCKS_END (versions 1 and
- * 2: 0 when it has no col record; version 3: then those of the last col
- * record) equal 'exit', and so do the sums of the 'leak' lines. */
+/* Invariant 6: the last column's LIVE_END and BLOCKS_END (quiet or not:
+ * hb_col_value) equal 'exit', and so do the sums of the 'leak' lines. */
 static int check_inv6_exit(const struct hb_checks *checks,
                            const struct hb_file *f, struct hb_error *err)
 {
-    uint64_t end = 0, blocks = 0;
-    if (f->ncolrecs > 0 && (hb_quiet_carries(f)
-                            || f->cols[f->ncolrecs - 1].c == f->ncols - 1)) {
-        end = f->cols[f->ncolrecs - 1].live_end;
-        blocks = f->cols[f->ncolrecs - 1].blocks_end;
-    }
+    struct hb_colrec last;
+    hb_col_value(f, f->ncols - 1, &last);
+    uint64_t end = last.live_end, blocks = last.blocks_end;
     if (end != f->exit_bytes || blocks != f->exit_blocks)
         return hb_error_set(err, HB_ERR_INPUT, checks->exit_line, "'exit' "
                             "contradicts the last column (%llu bytes in %llu "
@@ -332,7 +331,7 @@ static int check_inv7_peak(const struct hb_checks *checks,
                             "%llu bytes but the largest column LIVE_MAX is "
                             "%llu", (unsigned long long)f->peak_bytes,
                             (unsigned long long)max);
-    if (!hb_quiet_carries(f))
+    if (f->version < 3)                         /* no 'at-peak' lines */
         return 0;
     hb_u128 bytes = 0, blocks = 0;
     for (size_t i = 0; i < f->natpeaks; i++) {
@@ -362,7 +361,7 @@ int hb_check_sections(struct hb_checks *checks, const struct hb_file *f,
     if (checks->sites_problem.kind != HB_ERR_NONE)       /* invariant 8 */
         return hb_error_set(err, HB_ERR_INPUT, checks->sites_problem.line,
                             "%s", checks->sites_problem.msg);
-    if (hb_quiet_carries(f))
+    if (f->version >= 3)
         return hb_check_unique_sites(f, err);
     return 0;
 }

@@ -23,15 +23,15 @@
  * worked out as each cell is stored (hb_check_stored_cell), so that the
  * cells are not read a second time, and reported by hb_check_sections
  * after the line pass.  Each invariant is checked once.  In version 3 a
- * column's cells include the quiet ones: a band without a cell record in
- * it carries its LIVE_END forward, so the column's LIVE_END is the sum
- * of every band's LIVE_END so far (bands[].live_end, live_total).
+ * column's cells include the quiet ones: the stored cells go through the
+ * model's matrix cursor (hbfile.h), whose quiet sum is then what the
+ * column's cells add up to.
  *
  * Invariant: the problem reported is the first one: a problem of the
  * lines before any of these, then 4, 5, 6, 10 and 7 in that order, and
  * within one the first record that breaks it.  Cost: a few additions a
  * cell; one pass over the col, leak, life and at-peak records at the end;
- * in version 3, 40 bytes a band.
+ * in version 3, 48 bytes a band.
  */
 #ifndef HEAPBAND_PRINT_HBFILE_CHECK_H
 #define HEAPBAND_PRINT_HBFILE_CHECK_H
@@ -56,7 +56,6 @@ struct hb_column_sums {
 
 /* Version 3: what the cells of one band add up to so far. */
 struct hb_band_sums {
-    uint64_t live_end;        /* LIVE_END of its last cell record */
     hb_u128 allocs, alloc_bytes;
 };
 
@@ -68,7 +67,7 @@ struct hb_checks {
     hb_u128 cell_sums[4];     /* ALLOCS, ALLOC_BYTES, FREES, FREE_BYTES */
     struct hb_column_sums columns;
     struct hb_band_sums *bands;   /* version 3: one per band; else NULL */
-    hb_u128 live_total;       /* version 3: the sum of bands[].live_end */
+    struct hb_cell_cursor cells;  /* version 3: the cells stored so far */
     /* Version 3: the first problem of a band's site records against the
      * band (found as the records are read, reported after the others). */
     struct hb_error sites_problem;

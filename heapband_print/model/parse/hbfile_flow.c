@@ -13,8 +13,12 @@
  * bytes.  The tool cannot write such a file; these relations are what
  * makes that checkable.
  *
+ * The cells and columns are read through the model's matrix cursors
+ * (hbfile.h), which say what each band and the heap held when a column
+ * began, quiet cells of version 3 included.
+ *
  * Cost: one pass over the cell and col records after the line pass, with
- * one entry per band; 128-bit products, so nothing overflows.
+ * two entries per band; 128-bit products, so nothing overflows.
  */
 #include "hbfile_check.h"
 
@@ -26,25 +30,6 @@ int hb_band_bytes_fit(const struct hb_file *f, uint64_t b, uint64_t count,
     const struct hb_band *band = &f->bands[b];
     return (hb_u128)count * band->lo <= bytes
            && bytes <= (hb_u128)count * band->hi;
-}
-
-/* What a band or the whole heap holds at the end of the last column that
- * has records for it. */
-struct carried {
-    uint64_t c;          /* that column */
-    int seen;            /* 0: no record yet */
-    uint64_t live, blocks;
-};
-
-/* The value carried into column c: the last record's in version 3; in
- * versions 1 and 2 a missing record means zero, so only the record of
- * column c - 1 carries. */
-static uint64_t carried_into(const struct hb_file *f, const struct carried *k,
-                             uint64_t c, int blocks)
-{
-    if (!k->seen || (!hb_quiet_carries(f) && k->c + 1 != c))
-        return 0;
-    return blocks ? k->blocks : k->live;
 }
 
 static unsigned long long ull(uint64_t v)
@@ -84,15 +69,15 @@ static int check_cell(const struct hb_file *f, size_t i, uint64_t start,
 /* What the cells of one column add up to. */
 struct column_events {
     hb_u128 allocs, frees, alloc_bytes, integral;
-    hb_u128 started;     /* the bytes their bands held at the start */
+    hb_u128 quiet;       /* what the quiet cells of its bands would hold */
 };
 
 /* Invariants 12 and 13 for column c against its cells' events, given
- * what the heap held at its start.  col is its record, or NULL (versions
- * 1 and 2: all fields zero). */
+ * column c - 1 (`before`, quiet or not: what the heap held at c's start).
+ * col is its record, or NULL (versions 1 and 2: all fields zero). */
 static int check_column(const struct hb_file *f, uint64_t c,
                         const struct hb_colrec *col,
-                        const struct carried *heap,
+                        const struct hb_colrec *before,
                         const struct column_events *ev,
                         struct hb_error *err)
 {
@@ -101,8 +86,7 @@ static int check_column(const struct hb_file *f, uint64_t c,
     unsigned long line = col != NULL
         ? f->cols_line + (unsigned long)(col - f->cols)
         : f->cells_line + (unsigned long)hb_first_cell_from(f, c);
-    uint64_t start = carried_into(f, heap, c, 0);
-    uint64_t blocks = carried_into(f, heap, c, 1);
+    uint64_t start = before->live_end, blocks = before->blocks_end;
     uint64_t span = hb_col_span_end(f, c) - hb_col_start(f, c);
     hb_u128 in = (hb_u128)blocks + ev->allocs;
     if (in < ev->frees || in - ev->frees != r->blocks_end)
@@ -115,12 +99,9 @@ static int check_column(const struct hb_file *f, uint64_t c,
                             "%llu is outside the %llu bytes live at its start "
                             "and those plus its cells' ALLOC_BYTES", ull(c),
                             ull(r->live_max), ull(start));
-    /* The quiet cells of version 3 carry the rest of the heap through the
-     * whole span; inv. 5 has made `start` the sum of what every band
-     * carries, so the subtraction cannot wrap in a file that got here. */
-    hb_u128 quiet = hb_quiet_carries(f) && start > ev->started
-                    ? ((hb_u128)start - ev->started) * span : 0;
-    if (ev->integral + quiet > (hb_u128)r->live_max * span)
+    /* The quiet cells (version 3) hold the rest of the heap through the
+     * whole span. */
+    if (ev->integral + ev->quiet * span > (hb_u128)r->live_max * span)
         return hb_error_set(err, HB_ERR_INPUT, line, "column %llu: its "
                             "cells' LIVE_INTEGRAL sum to more than its "
                             "LIVE_MAX %llu times its span %llu", ull(c),
@@ -128,54 +109,54 @@ static int check_column(const struct hb_file *f, uint64_t c,
     return 0;
 }
 
-/* The cells of column c, from record *i on: each checked against what
- * its band carried in, and summed into *ev.  Advances *i past them. */
-static int walk_cells(const struct hb_file *f, uint64_t c, size_t *i,
-                      struct carried *bands, struct column_events *ev,
+/* The cells of column c, the next ones the cell cursor gives: each
+ * checked against what its band held at the column's start, and summed
+ * into *ev. */
+static int walk_cells(const struct hb_file *f, uint64_t c,
+                      struct hb_cell_cursor *cells, struct column_events *ev,
                       struct hb_error *err)
 {
-    for (; *i < f->ncells && f->cells[*i].c == c; (*i)++) {
-        const struct hb_cellrec *r = &f->cells[*i];
-        struct carried *band = &bands[r->b];
-        uint64_t start = carried_into(f, band, c, 0);
-        if (check_cell(f, *i, start, err) < 0)
+    const struct hb_cellrec *rec;
+    struct hb_cell_step s;
+    ev->quiet = hb_cells_quiet_sum(cells);
+    while ((rec = hb_cells_peek(cells)) != NULL && rec->c == c) {
+        hb_cells_next(cells, &s);
+        if (check_cell(f, (size_t)(rec - f->cells), s.start, err) < 0)
             return -1;
-        ev->allocs += r->allocs;
-        ev->frees += r->frees;
-        ev->alloc_bytes += r->alloc_bytes;
-        ev->integral += r->live_integral;
-        ev->started += start;
-        band->c = c;
-        band->seen = 1;
-        band->live = r->live_end;
+        ev->allocs += rec->allocs;
+        ev->frees += rec->frees;
+        ev->alloc_bytes += rec->alloc_bytes;
+        ev->integral += rec->live_integral;
+        ev->quiet -= s.quiet_value;
     }
     return 0;
 }
 
 int hb_check_flow(const struct hb_file *f, struct hb_error *err)
 {
-    struct carried *bands = calloc(f->nbands ? f->nbands : 1, sizeof *bands);
-    if (bands == NULL)
+    struct hb_cell_cursor cells;    /* the matrix, read through cursors */
+    struct hb_col_cursor cols;
+    if (hb_cells_open(&cells, f, 0, f->ncols - 1, 0, f->nbands - 1) < 0)
         return hb_error_nomem(err, "checking a heap-band file");
-    struct carried heap = { 0, 0, 0, 0 };
-    size_t i = 0, j = 0;
+    hb_cols_open(&cols, f, 0, f->ncols - 1);
     int r = 0;
     /* Every column with a col record or cells, in increasing order. */
-    while (r == 0 && (i < f->ncells || j < f->ncolrecs)) {
-        uint64_t c = i < f->ncells ? f->cells[i].c : UINT64_MAX;
-        if (j < f->ncolrecs && f->cols[j].c < c)
-            c = f->cols[j].c;
-        const struct hb_colrec *col =
-            j < f->ncolrecs && f->cols[j].c == c ? &f->cols[j++] : NULL;
+    const struct hb_cellrec *cell;
+    const struct hb_colrec *col;
+    while (r == 0 && ((cell = hb_cells_peek(&cells)) != NULL
+                      || (col = hb_cols_peek(&cols)) != NULL)) {
+        uint64_t c = cell != NULL ? cell->c : UINT64_MAX;
+        if ((col = hb_cols_peek(&cols)) != NULL && col->c < c)
+            c = col->c;
+        struct hb_quiet_cols quiet;
+        hb_cols_next(&cols, c, &quiet);         /* the columns before c */
+        struct hb_colrec before = *hb_cols_carried(&cols);
+        col = hb_cols_next(&cols, c + 1, &quiet);
         struct column_events ev = { 0, 0, 0, 0, 0 };
-        r = walk_cells(f, c, &i, bands, &ev, err);
+        r = walk_cells(f, c, &cells, &ev, err);
         if (r == 0)
-            r = check_column(f, c, col, &heap, &ev, err);
-        heap.c = c;
-        heap.seen = 1;
-        heap.live = col != NULL ? col->live_end : 0;
-        heap.blocks = col != NULL ? col->blocks_end : 0;
+            r = check_column(f, c, col, &before, &ev, err);
     }
-    free(bands);
+    hb_cells_close(&cells);
     return r;
 }

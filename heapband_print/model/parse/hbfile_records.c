@@ -388,7 +388,7 @@ static int parse_end(struct hb_parser *p)
         lx->lineno++;
         return hb_lex_fail(lx, "data after the 'end' line");
     }
-    if (hb_quiet_carries(p->f))
+    if (p->f->version >= 3)
         return hb_sites_end(p);
     return hb_check_sites_named(&p->checks, p->f, lx->err);
 }

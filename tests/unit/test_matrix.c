@@ -1,0 +1,275 @@
+/* test_matrix.c -- unit tests of the matrix cursor (heapband_print/model/
+ * hbfile.h, hbfile_matrix.c): the cells and columns of a file with the
+ * quiet ones of version 3 given as runs.
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ *   test_matrix
+ *
+ * One small file built in memory (its records are written out below), read
+ * as version 3 and as version 2: every step and run of the cursors over
+ * the whole file and over a range of columns and bands, the rest of a run
+ * cut at a chart column's end (asked for after a peek at the next record), what each band held when its record's
+ * column began, the quiet sums, and single columns.  Prints one line per
+ * failed check and exits 1 if any failed.  Run as unit/test_matrix.
+ */
+#include "hbfile.h"
+#include "unit_check.h"
+
+#include <string.h>
+
+/* W = 4, E = 22: columns 0 .. 5, the last [20, 22).  Four bands.  Fields:
+ * c b allocs alloc_bytes frees free_bytes live_end live_max integral. */
+static struct hb_cellrec cells[] = {
+    { 0, 1, 1, 5, 0, 0, 5, 5, 0 },
+    { 0, 2, 1, 7, 0, 0, 7, 7, 0 },
+    { 2, 1, 1, 1, 0, 0, 6, 6, 0 },
+    { 3, 1, 0, 0, 1, 2, 4, 6, 0 },
+    { 3, 2, 1, 2, 0, 0, 9, 9, 0 },
+    { 4, 0, 1, 3, 0, 0, 3, 3, 0 },
+    { 5, 3, 1, 2, 0, 0, 2, 2, 0 },
+};
+/* c LIVE_END LIVE_MAX BLOCKS_END; columns 1 and 4 have no record. */
+static struct hb_colrec cols[] = {
+    { 0, 12, 12, 2 }, { 2, 13, 14, 2 }, { 3, 15, 16, 3 }, { 5, 20, 20, 5 },
+};
+
+static void make_file(struct hb_file *f, int version)
+{
+    memset(f, 0, sizeof *f);
+    f->version = version;
+    f->nbands = 4;
+    f->col_width = 4;
+    f->ncols = 6;
+    f->end_time = 22;
+    f->cells = cells;
+    f->ncells = sizeof cells / sizeof cells[0];
+    f->cols = cols;
+    f->ncolrecs = sizeof cols / sizeof cols[0];
+}
+
+/* A run written as b first last live; first > last: empty. */
+static int run_is(const struct hb_quiet_cells *run, uint64_t b,
+                  uint64_t first, uint64_t last, uint64_t live)
+{
+    if (first > last)
+        return run->first > run->last;
+    return run->b == b && run->first == first && run->last == last
+           && run->live == live;
+}
+
+/* What one step of a cell cursor must give. */
+struct want_step {
+    uint64_t c, b;                   /* the record */
+    uint64_t q_first, q_last, q_live; /* its band's run before it */
+    uint64_t start, quiet_value;
+};
+
+static void check_steps(struct hb_cell_cursor *q, const struct want_step *w,
+                        size_t n, const char *what)
+{
+    struct hb_cell_step s;
+    for (size_t i = 0; i < n; i++) {
+        int got = hb_cells_next(q, &s);
+        check(got && s.rec->c == w[i].c && s.rec->b == w[i].b
+              && run_is(&s.quiet, w[i].b, w[i].q_first, w[i].q_last,
+                        w[i].q_live)
+              && s.start == w[i].start && s.quiet_value == w[i].quiet_value,
+              "%s: step %zu is cell %llu %llu (got %s%llu %llu, run %llu..%llu"
+              " of %llu, start %llu, quiet %llu)", what, i,
+              (unsigned long long)w[i].c, (unsigned long long)w[i].b,
+              got ? "" : "the end, ",
+              got ? (unsigned long long)s.rec->c : 0,
+              got ? (unsigned long long)s.rec->b : 0,
+              (unsigned long long)s.quiet.first,
+              (unsigned long long)s.quiet.last,
+              (unsigned long long)s.quiet.live, (unsigned long long)s.start,
+              (unsigned long long)s.quiet_value);
+    }
+    check(!hb_cells_next(q, &s), "%s: ends after %zu steps", what, n);
+}
+
+static void check_rest(struct hb_cell_cursor *q, uint64_t b, uint64_t end,
+                       uint64_t first, uint64_t last, uint64_t live,
+                       const char *what)
+{
+    struct hb_quiet_cells run;
+    int got = hb_cells_rest(q, b, end, &run);
+    check(got == (first <= last) && run_is(&run, b, first, last, live),
+          "%s: band %llu's rest before %llu is %llu..%llu of %llu (got "
+          "%llu..%llu of %llu)", what, (unsigned long long)b,
+          (unsigned long long)end, (unsigned long long)first,
+          (unsigned long long)last, (unsigned long long)live,
+          (unsigned long long)run.first, (unsigned long long)run.last,
+          (unsigned long long)run.live);
+}
+
+/* ---------------------------------------------------------- version 3 */
+
+static void test_cells_v3(const struct hb_file *f)
+{
+    static const struct want_step all[] = {
+        { 0, 1, 1, 0, 0, 0, 0 },
+        { 0, 2, 1, 0, 0, 0, 0 },
+        { 2, 1, 1, 1, 5, 5, 5 },     /* band 1 quiet in column 1 */
+        { 3, 1, 1, 0, 0, 6, 6 },
+        { 3, 2, 1, 2, 7, 7, 7 },     /* band 2 quiet in columns 1, 2 */
+        { 4, 0, 1, 0, 0, 0, 0 },     /* band 0 held nothing before */
+        { 5, 3, 1, 0, 0, 0, 0 },
+    };
+    struct hb_cell_cursor q;
+    check(hb_cells_open(&q, f, 0, 5, 0, 3) == 0, "v3: open");
+    check(hb_cells_quiet_sum(&q) == 0, "v3: nothing carried into column 0");
+    check_steps(&q, all, 7, "v3, whole file");
+    check(hb_cells_quiet_sum(&q) == 3 + 4 + 9 + 2,
+          "v3: quiet sum at the end is 18");
+    check_rest(&q, 0, 6, 5, 5, 3, "v3, whole file");
+    check_rest(&q, 1, 6, 4, 5, 4, "v3, whole file");
+    check_rest(&q, 2, 6, 4, 5, 9, "v3, whole file");
+    check_rest(&q, 3, 6, 1, 0, 0, "v3, whole file");   /* record in 5 */
+    check_rest(&q, 2, 6, 1, 0, 0, "v3, given already");
+    hb_cells_close(&q);
+
+    /* Columns 1 .. 4, bands 1 .. 2: what the records of column 0 carry. */
+    static const struct want_step mid[] = {
+        { 2, 1, 1, 1, 5, 5, 5 },
+        { 3, 1, 1, 0, 0, 6, 6 },
+        { 3, 2, 1, 2, 7, 7, 7 },
+    };
+    check(hb_cells_open(&q, f, 1, 4, 1, 2) == 0, "v3: open 1..4");
+    check(hb_cells_quiet(&q, 1) == 5 && hb_cells_quiet(&q, 2) == 7
+          && hb_cells_quiet_sum(&q) == 12, "v3, 1..4: carried in 5 and 7");
+    check_steps(&q, mid, 3, "v3, columns 1..4, bands 1..2");
+    check_rest(&q, 1, 5, 4, 4, 4, "v3, 1..4");
+    check_rest(&q, 2, 99, 4, 4, 9, "v3, 1..4 (cut at the range)");
+    hb_cells_close(&q);
+
+    /* A chart column of stored columns 1 .. 1 ends before band 2's next
+     * record: its run is cut there, and the record gets the rest. */
+    static const struct want_step cut[] = {
+        { 2, 1, 1, 1, 5, 5, 5 },
+        { 3, 1, 1, 0, 0, 6, 6 },
+        { 3, 2, 2, 2, 7, 7, 7 },
+    };
+    check(hb_cells_open(&q, f, 1, 4, 1, 2) == 0, "v3: open 1..4 again");
+    check(hb_cells_peek(&q) == &cells[2] && hb_cells_peek(&q) == &cells[2],
+          "v3: peek gives cell 2 1 and keeps it");
+    check_rest(&q, 2, 2, 1, 1, 7, "v3, chart column 1..1");
+    check_steps(&q, cut, 3, "v3, cut runs");
+    check(hb_cells_peek(&q) == NULL, "v3: nothing to peek at the end");
+    hb_cells_close(&q);
+
+    struct hb_quiet_cells run = { 2, 4, 5, 9 };
+    check(hb_quiet_integral(f, &run) == 9 * (22 - 16),
+          "v3: the run 4..5 of 9 bytes integrates to 54");
+}
+
+static void test_cols_v3(const struct hb_file *f)
+{
+    struct hb_col_cursor q;
+    struct hb_quiet_cols quiet;
+    const struct hb_colrec *rec;
+    hb_cols_open(&q, f, 0, 5);
+    check(hb_cols_peek(&q) == &cols[0], "v3 cols: peek col 0");
+    rec = hb_cols_next(&q, 6, &quiet);
+    check(rec == &cols[0] && quiet.first > quiet.last, "v3 cols: col 0");
+    rec = hb_cols_next(&q, 6, &quiet);
+    check(rec == &cols[1] && quiet.first == 1 && quiet.last == 1
+          && quiet.live_end == 12 && quiet.blocks_end == 2,
+          "v3 cols: column 1 quiet (12, 2 blocks), then col 2");
+    rec = hb_cols_next(&q, 6, &quiet);
+    check(rec == &cols[2] && quiet.first > quiet.last, "v3 cols: col 3");
+    rec = hb_cols_next(&q, 6, &quiet);
+    check(rec == &cols[3] && quiet.first == 4 && quiet.last == 4
+          && quiet.live_end == 15 && quiet.blocks_end == 3,
+          "v3 cols: column 4 quiet (15, 3 blocks), then col 5");
+    rec = hb_cols_next(&q, 6, &quiet);
+    check(rec == NULL && quiet.first > quiet.last, "v3 cols: the end");
+
+    /* Columns 1 .. 4 in chart columns [1, 1], [2, 4]. */
+    hb_cols_open(&q, f, 1, 4);
+    rec = hb_cols_next(&q, 2, &quiet);
+    check(rec == NULL && quiet.first == 1 && quiet.last == 1
+          && quiet.live_end == 12 && hb_cols_carried(&q)->live_max == 12,
+          "v3 cols 1..4: column 1 quiet, carried LIVE_MAX 12");
+    check(hb_cols_next(&q, 5, &quiet) == &cols[1]
+          && hb_cols_next(&q, 5, &quiet) == &cols[2], "v3 cols 1..4: 2, 3");
+    rec = hb_cols_next(&q, 5, &quiet);
+    check(rec == NULL && quiet.first == 4 && quiet.last == 4
+          && quiet.live_end == 15, "v3 cols 1..4: column 4 quiet");
+
+    struct hb_colrec c;
+    hb_col_value(f, 1, &c);
+    check(c.live_end == 12 && c.live_max == 12 && c.blocks_end == 2,
+          "v3: column 1 is col 0's LIVE_END");
+    hb_col_value(f, 4, &c);
+    check(c.live_end == 15 && c.live_max == 15 && c.blocks_end == 3,
+          "v3: column 4 is col 3's LIVE_END, LIVE_MAX 15 (not 16)");
+    hb_col_value(f, 3, &c);
+    check(c.live_end == 15 && c.live_max == 16, "v3: column 3 its record");
+}
+
+/* ---------------------------------------------------------- version 2 */
+
+static void test_v2(const struct hb_file *f)
+{
+    /* No run, nothing quiet; a band held its record's LIVE_END at the
+     * start of the next column only. */
+    static const struct want_step all[] = {
+        { 0, 1, 1, 0, 0, 0, 0 },
+        { 0, 2, 1, 0, 0, 0, 0 },
+        { 2, 1, 1, 0, 0, 0, 0 },
+        { 3, 1, 1, 0, 0, 6, 0 },
+        { 3, 2, 1, 0, 0, 0, 0 },
+        { 4, 0, 1, 0, 0, 0, 0 },
+        { 5, 3, 1, 0, 0, 0, 0 },
+    };
+    struct hb_cell_cursor q;
+    check(hb_cells_open(&q, f, 0, 5, 0, 3) == 0, "v2: open");
+    check_steps(&q, all, 7, "v2, whole file");
+    check(hb_cells_quiet_sum(&q) == 0, "v2: quiet sum 0");
+    for (uint64_t b = 0; b < 4; b++)
+        check_rest(&q, b, 6, 1, 0, 0, "v2");
+    hb_cells_close(&q);
+
+    /* From column 3: the record of column 2 is what band 1 held. */
+    static const struct want_step late[] = {
+        { 3, 1, 1, 0, 0, 6, 0 },
+        { 3, 2, 1, 0, 0, 0, 0 },
+        { 4, 0, 1, 0, 0, 0, 0 },
+    };
+    check(hb_cells_open(&q, f, 3, 4, 0, 3) == 0, "v2: open 3..4");
+    check(hb_cells_quiet(&q, 1) == 0, "v2: no quiet value");
+    check_steps(&q, late, 3, "v2, columns 3..4");
+    hb_cells_close(&q);
+
+    struct hb_col_cursor k;
+    struct hb_quiet_cols quiet;
+    hb_cols_open(&k, f, 0, 5);
+    int runs = 0;
+    size_t recs = 0;
+    while (hb_cols_next(&k, 6, &quiet) != NULL || quiet.first <= quiet.last) {
+        runs += quiet.first <= quiet.last;
+        recs++;
+    }
+    check(runs == 0 && recs == 4, "v2 cols: the 4 records, no run");
+    struct hb_colrec c;
+    hb_col_value(f, 4, &c);
+    check(c.live_end == 0 && c.live_max == 0 && c.blocks_end == 0,
+          "v2: a missing column is zeros");
+}
+
+int main(void)
+{
+    struct hb_file f;
+    make_file(&f, 3);
+    test_cells_v3(&f);
+    test_cols_v3(&f);
+    make_file(&f, 2);
+    test_v2(&f);
+    return check_summary();
+}
