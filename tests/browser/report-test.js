@@ -397,25 +397,41 @@ async function checkChangedSites(page, oldFile, newFile) {
   expectEq("changed sites listed", sites.changed.length, shown.sites.length);
   const figures = [["alloc_bytes", "bytes allocated"], ["peak_bytes", "bytes at peak"],
                    ["exit_bytes", "bytes at exit"]];
+  // With leak kinds in either run, a row per kind of the bytes at exit.
+  const kinds = [["definitely_bytes", "bytes definitely lost"], ["indirectly_bytes", "bytes indirectly lost"],
+                 ["possibly_bytes", "bytes possibly lost"], ["reachable_bytes", "bytes still reachable"]];
+  let kindRows = 0;
   let last = Infinity;
   sites.changed.forEach((c, i) => {
     const s = shown.sites[i];
     expectEq(`site ${i + 1} head`, "#" + (i + 1) + (c.status === "changed" ? "" : ` (${c.status})`), s.head);
     expectEq(`site ${i + 1} frames`, c.frames.map((f, k) => (k ? "by " : "at ") + f).join("\n"), s.frames);
-    expectEq(`site ${i + 1} rows`, figures.map((f) => f[0]).join(" "), s.rows.map((r) => r.key).join(" "));
+    const withKinds = c.old.lost !== undefined || c.new.lost !== undefined;
+    const rows = figures.map(([key, label]) => [key, label, c.old[key], c.new[key]]);
+    if (withKinds)
+      for (const [key, label] of kinds)
+        rows.push(["lost." + key, label, c.old.lost ? c.old.lost[key] : null, c.new.lost ? c.new.lost[key] : null]);
+    expectEq(`site ${i + 1} rows`, rows.map((f) => f[0]).join(" "), s.rows.map((r) => r.key).join(" "));
     let largest = 0;
-    figures.forEach(([key, label], k) => {
-      const o = c.old[key], n = c.new[key], d = n - o;
-      const pct = o === 0 || d === 0 ? "" : ` (${d > 0 ? "+" : ""}${(100 * d / o).toFixed(2)}%)`;
-      const change = d === 0 ? "0" : (d > 0 ? "+" : "") + d + pct;
+    rows.forEach(([key, label, o, n], k) => {
+      let cells = "- | - | -";
+      if (o !== null && n !== null) {
+        const d = n - o;
+        const pct = o === 0 || d === 0 ? "" : ` (${d > 0 ? "+" : ""}${(100 * d / o).toFixed(2)}%)`;
+        cells = [o, n, d === 0 ? "0" : (d > 0 ? "+" : "") + d + pct].join(" | ");
+        if (k < figures.length) largest = Math.max(largest, Math.abs(d));
+      } else if (o !== null || n !== null) {
+        cells = [o === null ? "-" : o, n === null ? "-" : n, "-"].join(" | ");
+      }
       expectEq(`site ${i + 1} ${key} label`, label, s.rows[k].label);
-      expectEq(`site ${i + 1} ${key} old new change`, [o, n, change].join(" | "), s.rows[k].cells.join(" | "));
-      largest = Math.max(largest, Math.abs(d));
+      expectEq(`site ${i + 1} ${key} old new change`, cells, s.rows[k].cells.join(" | "));
+      if (k >= figures.length) kindRows++;
     });
     if (largest > last) fail(`site ${i + 1}: a byte change of ${largest} after one of ${last}`);
     last = largest;
   });
-  ok(`changed sites: ${sites.changed.length} sites, their figures and frames as the JSON's, largest first`);
+  ok(`changed sites: ${sites.changed.length} sites, their figures and frames as the JSON's, largest first`
+     + (kindRows ? `, ${kindRows} rows of leak kinds` : ""));
 }
 
 // memcheck's leak kinds of a format-4 file, read here: per run (exit-lost
