@@ -567,6 +567,7 @@ static void hb_fini ( Int exitcode )
    if (HB_(clo).leak_scan) HB_(leak_scan)(HB_(clo).leak_heuristics);
    written = HB_(write_file)(end);
    HB_(markfn_report_unmatched)();
+   HB_(snapshot_report_failures)();
    if (VG_(clo_verbosity) > 0)   /* -q silences the summary */
       HB_(print_summary)(end, written);
    if (VG_(clo_stats))   /* the core leaves a tool's statistics to fini */

@@ -56,6 +56,8 @@
 static UInt   snapshots_named = 0;   /* default names given so far */
 static HbTime every = 0;             /* --snapshot-every, 0 for none */
 static HbTime next_due = 0;          /* the next multiple of every */
+static UInt   snapshots_failed = 0;  /* snapshots asked for, not written */
+static HChar* first_failed = NULL;   /* the first of them, for the exit */
 
 /* The output file's name followed by '.' and the next number. */
 static HChar* default_name ( void )
@@ -78,9 +80,36 @@ static Bool write_snapshot_with ( const HChar* name, UInt heuristics )
    return HB_(write_file_as)(name, now);
 }
 
+/* A snapshot that could not be written is said where it was asked for
+   (vgdb shows the reason the writer gave, and this line; vgdb's own exit
+   status cannot carry it: the core answers every monitor command "OK")
+   and again at exit, in the run's log, so it is not lost with vgdb's
+   output. */
+static void note_failed ( const HChar* name )
+{
+   if (snapshots_failed++ == 0)
+      first_failed = VG_(strdup)("hb.snapshot.failed", name);
+}
+
+static Bool write_snapshot_with_note ( const HChar* name, UInt heuristics )
+{
+   Bool ok = write_snapshot_with(name, heuristics);
+   if (!ok) note_failed(name);
+   return ok;
+}
+
 static Bool write_snapshot ( const HChar* name )
 {
-   return write_snapshot_with(name, HB_(clo).leak_heuristics);
+   return write_snapshot_with_note(name, HB_(clo).leak_heuristics);
+}
+
+void HB_(snapshot_report_failures) ( void )
+{
+   if (snapshots_failed == 0) return;
+   VG_(umsg)("error: %u snapshot%s could not be written (the first: %s); "
+             "the reasons were given when they were asked for\n",
+             snapshots_failed, snapshots_failed == 1 ? "" : "s",
+             first_failed);
 }
 
 UWord HB_(snapshot_request) ( Addr name_addr )
@@ -143,7 +172,8 @@ static void monitor_snapshot ( HChar** rest )
    if (write_snapshot(name))
       VG_(gdb_printf)("heapband: snapshot written to %s\n", name);
    else
-      VG_(gdb_printf)("heapband: cannot write the snapshot %s\n", name);
+      VG_(gdb_printf)("heapband: error: the snapshot %s was not written; "
+                      "the run goes on\n", name);
    VG_(free)(name);
 }
 
@@ -170,10 +200,11 @@ static void monitor_memcheck_leak_check ( HChar** rest )
       }
    }
    name = default_name();
-   if (write_snapshot_with(name, heur))
+   if (write_snapshot_with_note(name, heur))
       VG_(gdb_printf)("heapband: leak check written to %s\n", name);
    else
-      VG_(gdb_printf)("heapband: cannot write the leak check %s\n", name);
+      VG_(gdb_printf)("heapband: error: the leak check %s was not written; "
+                      "the run goes on\n", name);
    VG_(free)(name);
 }
 

@@ -23,6 +23,9 @@ void  HB_(snapshot_init)    ( HbTime snapshot_every );
 /* HEAPBAND_SNAPSHOT(name): writes a snapshot to the client's file name,
    or to the default name when name_addr is 0; returns 1 if written. */
 UWord HB_(snapshot_request) ( Addr name_addr );
+/* At exit: says in the run's log how many snapshots could not be
+   written, if any. */
+void  HB_(snapshot_report_failures) ( void );
 /* A gdbserver monitor command (`help`, `heapband ...`); False if it is
    not heapband's. */
 Bool  HB_(monitor_command)  ( const HChar* req );

@@ -54,8 +54,8 @@ static const unsigned char ended_rgb[3] = { 190, 190, 190 };
 
 /* ----------------------------------------------------------------- layout */
 
-static void format_value(const struct hb_text_drawing *d, char *buf,
-                         size_t len, double v)
+void hb_text_format_value(const struct hb_text_drawing *d, char *buf,
+                          size_t len, double v)
 {
     if (d->ch->value_is_bytes)
         hb_format_size(buf, len, v);
@@ -422,12 +422,17 @@ static double unscale(const struct hb_text_drawing *d, double s)
 }
 
 /* The values shade i (1..nshades) stands for, (lo, hi]. */
-void hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
-                          double *hi)
+int hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
+                         double *hi)
 {
     *lo = unscale(d, (double)(i - 1) / d->nshades);
     /* No rounding error at the top. */
     *hi = i == d->nshades ? d->ch->vmax : unscale(d, (double)i / d->nshades);
+    if (!d->ch->values_are_whole)
+        return 1;
+    *lo = floor(*lo + 1e-9);
+    *hi = floor(*hi + 1e-9);
+    return *lo < *hi;
 }
 
 /* The legend as a ramp on one line, "0 . 740 : 1.45K ... @ 6.5K": each
@@ -441,16 +446,10 @@ static size_t legend_ramp(const struct hb_text_drawing *d, FILE *out)
     int shown = 0;
     for (int i = 1; i <= d->nshades; i++) {
         double lo, hi;
-        hb_text_shade_bounds(d, i, &lo, &hi);
-        if (d->ch->values_are_whole) {
-            /* (floor(lo), floor(hi)]: the whole numbers of the shade. */
-            lo = floor(lo + 1e-9);
-            hi = floor(hi + 1e-9);
-            if (lo >= hi)
-                continue;     /* no whole value falls in this shade */
-        }
+        if (!hb_text_shade_bounds(d, i, &lo, &hi))
+            continue;         /* no whole value falls in this shade */
         if (!shown++) {
-            format_value(d, v, sizeof v, lo);
+            hb_text_format_value(d, v, sizeof v, lo);
             len += out ? (size_t)fprintf(out, " %s", v) : 1 + strlen(v);
         }
         if (out != NULL && d->o->color != HB_COLOR_NONE) {
@@ -461,7 +460,7 @@ static size_t legend_ramp(const struct hb_text_drawing *d, FILE *out)
             fprintf(out, " %s", d->shades[i]);
         }
         len += d->o->color != HB_COLOR_NONE ? 3 : 2;
-        format_value(d, v, sizeof v, hi);
+        hb_text_format_value(d, v, sizeof v, hi);
         len += out ? (size_t)fprintf(out, " %s", v) : 1 + strlen(v);
     }
     return len;

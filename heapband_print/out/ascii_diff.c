@@ -72,20 +72,6 @@ static void print_diff_heap(const struct hb_text_drawing *d)
     }
 }
 
-/* Difference charts: the changes step i stands for, in magnitude, with
- * their sign and unit: whole numbers "+A" or "+A to +B" (-1 when there is
- * none), others "up to +B" for the first step and "to +B" after it. */
-/* A value as the axis and the rows write it: "15.3K" for bytes, "1.5k"
- * for counts (one unit everywhere in the chart). */
-static void format_diff_value(const struct hb_text_drawing *d, char *buf,
-                              size_t len, double v)
-{
-    if (d->ch->value_is_bytes)
-        hb_format_size(buf, len, v);
-    else
-        hb_format_count(buf, len, v);
-}
-
 /* " more: 0 + 3.31K * 6.62K # 9.93K @ 13.2K": the shades of one sign
  * between the changes they stand for, (LO, HI]; whole-number charts leave
  * out a shade no whole number falls in. */
@@ -97,15 +83,10 @@ static void print_diff_ramp(const struct hb_text_drawing *d, int sign,
     fprintf(d->out, "%s%s:", prefix, sign > 0 ? "more" : "less");
     for (int i = 1; i <= d->nshades; i++) {
         double lo, hi;
-        hb_text_shade_bounds(d, i, &lo, &hi);
-        if (d->ch->values_are_whole) {
-            lo = floor(lo + 1e-9);
-            hi = floor(hi + 1e-9);
-            if (lo >= hi)
-                continue;
-        }
+        if (!hb_text_shade_bounds(d, i, &lo, &hi))
+            continue;
         if (!shown++) {
-            format_diff_value(d, v, sizeof v, lo);
+            hb_text_format_value(d, v, sizeof v, lo);
             fprintf(d->out, " %s", v);
         }
         fputs(" ", d->out);
@@ -115,7 +96,7 @@ static void print_diff_ramp(const struct hb_text_drawing *d, int sign,
         } else {
             fputs(sign > 0 ? d->shades[i] : d->less[i], d->out);
         }
-        format_diff_value(d, v, sizeof v, hi);
+        hb_text_format_value(d, v, sizeof v, hi);
         fprintf(d->out, " %s%s", sign > 0 ? "+" : "-", v);
     }
 }
@@ -124,7 +105,7 @@ static void print_diff_notes(const struct hb_text_drawing *d)
 {
     const struct hb_chart_diff *df = &d->ch->diff;
     char amount[40], t[40];
-    format_diff_value(d, amount, sizeof amount, df->min_amount);
+    hb_text_format_value(d, amount, sizeof amount, df->min_amount);
     if (df->min_pct > 0 || df->min_amount > 0)
         fprintf(d->out, "  blank: no change, or noise (--min-change=%g%%,%s, "
                 "or a shift of under a column)\n", df->min_pct, amount);

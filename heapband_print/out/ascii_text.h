@@ -93,9 +93,16 @@ void hb_text_start_colour(const struct hb_text_drawing *d, int shade);
 void hb_text_start_rgb(const struct hb_text_drawing *d,
                        const unsigned char rgb[3]);
 
-/* The values shade i (1..nshades) stands for, (lo, hi]. */
-void hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
-                          double *hi);
+/* A value as the axis and the rows write it: "15.3K" for bytes, "1.5k"
+ * for counts (one unit everywhere in the chart, the diff's too). */
+void hb_text_format_value(const struct hb_text_drawing *d, char *buf,
+                          size_t len, double v);
+
+/* The values shade i (1..nshades) stands for, (lo, hi]; on a chart of
+ * whole values, the whole numbers in it, (floor(lo), floor(hi)].  Returns
+ * 0 when no whole value falls in the shade (a legend leaves it out). */
+int hb_text_shade_bounds(const struct hb_text_drawing *d, int i, double *lo,
+                         double *hi);
 
 /* The heatmap, largest band on top; a horizontal axis (marks: NULL, or
  * per character 0 a dash, 1 a tick, else a character); the time axis
