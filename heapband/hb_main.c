@@ -522,6 +522,8 @@ static void hb_print_stats ( void )
              "(most bytes held: %lu)\n", reused, max_held);
    VG_(umsg)("heapband: bitmap of live block addresses: %lu bytes\n",
              HB_(liveset_bytes)());
+   VG_(umsg)("heapband: cells read by the file writes: %llu\n",
+             HB_(cells_read_by_writes)());
    if (HB_(clo).leak_scan) HB_(leak_scan_stats)();
 }
 

@@ -30,6 +30,8 @@ HChar*       HB_(out_file_name)( void );
    settled or finished at `end`. */
 Bool         HB_(write_file_as)( const HChar* name, HbTime end );
 void         HB_(print_summary)( HbTime end, const HChar* written );
+/* For --stats: the cells every write so far has read (snapshots too). */
+ULong        HB_(cells_read_by_writes)( void );
 
 #endif
 

@@ -220,13 +220,29 @@ const hbModel = (function () {
           return m;
         }))
       : [];
+    const ended = endedColumns(L);
     let vmax = 0;
-    for (const v of cells) if (Math.abs(v) > vmax) vmax = Math.abs(v);
+    for (let i = 0; i < cells.length; i++)
+      if (!ended[i % ncols] && Math.abs(cells[i]) > vmax) vmax = Math.abs(cells[i]);
     const labels = [];
     for (let b = lo; b <= hi; b++) labels.push(BAND_INFO.get(b) || { label: String(b), lo: 0, hi: 0 });
     /* lines: exact values (see exact); Number() them to draw. */
-    return { L, lo, nrows, ncols, cells, vmax, lines, labels,
+    return { L, lo, nrows, ncols, cells, vmax, lines, labels, ended,
              colSpans: L.cols.map((c) => [c.start, c.end]) };
+  }
+
+  /* A diff's columns that start once the shorter run is over (as
+     diff_chart.c's mark_ended): 1 there, else 0.  Their cells are the
+     longer run's, not changes: drawn grey and left out of vmax. */
+  const OVER = DIFF && FILES[0].end_time !== FILES[1].end_time
+    ? { end: BigInt(Math.min(FILES[0].end_time, FILES[1].end_time)),
+        run: FILES[0].end_time < FILES[1].end_time ? "old" : "new" }
+    : null;
+  function endedColumns(L) {
+    const out = new Uint8Array(L.cols.length);
+    if (OVER)
+      L.cols.forEach((c, j) => { out[j] = c.start >= OVER.end && c.start > 0n ? 1 : 0; });
+    return out;
   }
 
   function lifetimeMatrix() {
@@ -237,11 +253,12 @@ const hbModel = (function () {
       for (let j = 0; j < ncols; j++) cells[(nrows - 1 - i) * ncols + j] = row.values[j];
     });
     return { L: null, lo: null, nrows, ncols, cells, vmax: ch.vmax, lines: [],
+             ended: new Uint8Array(ncols),
              labels: ch.rows.slice().reverse(),
              colSpans: ch.columns.map((c) => [BigInt(c.start), BigInt(c.end)]) };
   }
 
 
-  return { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO,
+  return { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO, OVER,
            view, readFragment, writeFragment, group, figures, valueOf, matrix };
 })();

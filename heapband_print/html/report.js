@@ -9,9 +9,22 @@
    follows report-model.js in the page's one script, whose "use strict"
    covers both. */
 (function () {
-  const { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO,
+  const { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO, OVER,
           view, readFragment, writeFragment, group, figures, valueOf, matrix } = hbModel;
+  const U = hbUnits;
   const $ = (id) => document.getElementById(id);
+  /* img_raster.c's grey of a diff's cells once a run is over. */
+  const ENDED_RGB = 0xbebebe;
+  /* The height of a folded run of empty rows, and the axes' font size
+     (report.css), from which the number of time ticks follows as in
+     img_layout.c (a tick every 9 characters of 0.64 of the font). */
+  const FOLD_H = 16, AXIS_FONT = 12, CHAR_W = 0.64;
+
+  /* Whether the view's values are bytes (chart_build.c's value_is_bytes):
+     the number style of the legend and the hover. */
+  function valueStyle() {
+    return view.chart === "live" || D.weight === "bytes" ? "size_b" : "count";
+  }
 
   /* --------------------------------------------------------- drawing */
   function shade(v, vmax) {
@@ -46,6 +59,7 @@
   }
 
   let M = null;            /* the matrix drawn */
+  let R = null;            /* its rows on the plot (rowLayout) */
   let selected = null;     /* {r, j} of the keyboard or click */
   let siteBands = null;    /* bands of the highlighted site */
   let siteTimes = null;    /* its stored columns, when the file has them */
@@ -64,12 +78,13 @@
     const cellRgb = new Int32Array(M.cells.length);
     for (let i = 0; i < M.cells.length; i++) {
       const k = shadeIndex(M.cells[i], M.vmax);
-      cellRgb[i] = lut[k < 0 ? 256 : k];
+      cellRgb[i] = M.ended[i % M.ncols] && M.cells[i] !== 0 ? ENDED_RGB : lut[k < 0 ? 256 : k];
     }
+    R = rowLayout();
     for (let y = 0; y < PLOT_H; y++) {
-      const r = M.nrows - 1 - Math.floor(y * M.nrows / PLOT_H);
+      const r = R.rowOfY[y];
       for (let x = 0; x < PLOT_W; x++) {
-        const c = cellRgb[r * M.ncols + colOfX[x]];
+        const c = r < 0 ? FOLD_RGB : cellRgb[r * M.ncols + colOfX[x]];
         const o = (y * PLOT_W + x) * 4;
         px[o] = c >> 16; px[o + 1] = (c >> 8) & 255; px[o + 2] = c & 255; px[o + 3] = 255;
       }
@@ -83,6 +98,59 @@
     showRange();
   }
 
+  /* A row is blank when every cell is drawn empty: 0 (a diff: no change;
+     a cell after a run's end holds the longer run's value, not 0). */
+  function rowBlank(r) {
+    for (let j = 0; j < M.ncols; j++) if (M.cells[r * M.ncols + j] !== 0) return false;
+    return true;
+  }
+
+  /* The plot's rows, top first, as the text chart draws them (ascii.c): a
+     run of two or more blank rows is one thin folded row labelled
+     "224-4K: empty (17 rows)" ("no change" in a diff); every other row
+     shares the rest of the height.  y0[r], y1[r]: row r's pixels (a
+     folded row's are its fold's); rowOfY[y]: the row at pixel y, or -1 on
+     a fold; folds: {top, bottom, text, y0, y1}. */
+  const FOLD_RGB = 0xf2f2f2;
+  function rowLayout() {
+    const runs = [];
+    for (let r = M.nrows - 1; r >= 0; r--) {
+      let bottom = r;
+      while (bottom > 0 && rowBlank(bottom) && rowBlank(bottom - 1)) bottom--;
+      runs.push({ top: r, bottom });
+      r = bottom;
+    }
+    const nfold = runs.filter((u) => u.top > u.bottom).length;
+    const nplain = runs.length - nfold;
+    const foldH = nplain ? Math.min(FOLD_H, PLOT_H / runs.length) : PLOT_H / nfold;
+    const rowH = nplain ? (PLOT_H - nfold * foldH) / nplain : 0;
+    const y0 = new Float64Array(M.nrows), y1 = new Float64Array(M.nrows);
+    const rowOfY = new Int32Array(PLOT_H);
+    const folds = [];
+    let y = 0;
+    for (const u of runs) {
+      const h = u.top > u.bottom ? foldH : rowH;
+      for (let r = u.bottom; r <= u.top; r++) { y0[r] = y; y1[r] = y + h; }
+      for (let p = Math.round(y); p < Math.min(PLOT_H, Math.round(y + h)); p++)
+        rowOfY[p] = u.top > u.bottom ? -1 : u.top;
+      if (u.top > u.bottom) {
+        const lo = M.labels[u.bottom], hi = M.labels[u.top];
+        const range = lo.lo !== undefined && hi.hi !== undefined ? U.band(lo.lo, hi.hi)
+          : lo.label + "-" + hi.label;
+        folds.push({ top: u.top, bottom: u.bottom, y0: y, y1: y + h,
+                     text: range + ": " + (DIFF ? "no change" : "empty") + " ("
+                       + (u.top - u.bottom + 1) + " rows)" });
+      }
+      y += h;
+    }
+    return { y0, y1, rowOfY, folds };
+  }
+
+  /* The fold holding row r, or null. */
+  function foldOf(r) {
+    return R.folds.find((f) => r >= f.bottom && r <= f.top) || null;
+  }
+
   /* The largest value of the heap lines, exact. */
   function lineMax() {
     let m = 0;
@@ -90,10 +158,20 @@
     return m;
   }
 
+  function lineColours() {
+    return DIFF ? ["#1f5fbf", "#c02020"] : [D.palettes[view.palette + "_line"]];
+  }
+
+  /* The y of heap value v (img_layout.c's heap_pixel_row, the line's top
+     at the plot's second pixel row). */
+  function heapY(v, m) {
+    return PLOT_H - 1 - Math.floor(Math.min(1, Number(v) / m) * (PLOT_H - 2) + 0.5);
+  }
+
   function drawLines(ctx) {
     const m = Number(lineMax());
     if (!m) return;
-    const colours = DIFF ? ["#1f5fbf", "#c02020"] : [D.palettes[view.palette + "_line"]];
+    const colours = lineColours();
     M.lines.forEach((line, k) => {
       ctx.strokeStyle = colours[k];
       ctx.lineWidth = 2;
@@ -101,7 +179,7 @@
       ctx.beginPath();
       line.forEach((v, j) => {
         const x0 = j * PLOT_W / M.ncols, x1 = (j + 1) * PLOT_W / M.ncols;
-        const y = PLOT_H - 1 - (Number(v) / m) * (PLOT_H - 2);
+        const y = heapY(v, m);
         if (j === 0) ctx.moveTo(x0, y); else ctx.lineTo(x0, y);
         ctx.lineTo(x1, y);
       });
@@ -136,21 +214,21 @@
   }
 
   function drawHighlight(ctx) {
-    const rowH = PLOT_H / M.nrows, colW = PLOT_W / M.ncols;
+    const colW = PLOT_W / M.ncols;
     if (siteBands && M.lo !== null) {
       ctx.strokeStyle = "#000";
       ctx.lineWidth = 2;
       for (const b of siteBands) {
         const r = b - M.lo;
         if (r < 0 || r >= M.nrows) continue;
-        ctx.strokeRect(1, PLOT_H - (r + 1) * rowH, PLOT_W - 2, rowH);
+        ctx.strokeRect(1, R.y0[r], PLOT_W - 2, R.y1[r] - R.y0[r]);
       }
     }
-    drawSiteTimes(ctx, rowH, colW);
+    drawSiteTimes(ctx, colW);
     if (selected) {
       ctx.strokeStyle = "#06c";
       ctx.lineWidth = 2;
-      ctx.strokeRect(selected.j * colW, PLOT_H - (selected.r + 1) * rowH, colW, rowH);
+      ctx.strokeRect(selected.j * colW, R.y0[selected.r], colW, R.y1[selected.r] - R.y0[selected.r]);
     }
   }
 
@@ -158,7 +236,7 @@
      every column holding a stored column it allocated in, and in each of
      its bands' rows the cells in which it allocated in that band. */
   const SITE_TIME_COLOUR = "#e0e";
-  function drawSiteTimes(ctx, rowH, colW) {
+  function drawSiteTimes(ctx, colW) {
     if (!siteTimes || !M.L) return;
     ctx.fillStyle = SITE_TIME_COLOUR;
     for (const j of siteColumns(siteTimes.all)) ctx.fillRect(j * colW, 0, colW, 5);
@@ -168,7 +246,7 @@
       const r = b - M.lo;
       if (r < 0 || r >= M.nrows) continue;
       for (const j of siteColumns(counts))
-        ctx.strokeRect(j * colW + 1, PLOT_H - (r + 1) * rowH + 1, Math.max(colW - 2, 1), rowH - 2);
+        ctx.strokeRect(j * colW + 1, R.y0[r] + 1, Math.max(colW - 2, 1), R.y1[r] - R.y0[r] - 2);
     }
   }
 
@@ -193,44 +271,112 @@
     return view.chart === "lifetime" ? [] : D.charts[view.chart].marks;
   }
 
-  function drawLabels() {
-    const yl = $("hb-ylabels"), xl = $("hb-xlabels"), mk = $("hb-marks");
-    yl.textContent = ""; xl.textContent = ""; mk.textContent = "";
-    const rowH = PLOT_H / M.nrows;
-    const step = Math.max(1, Math.ceil(14 / rowH));
-    for (let r = 0; r < M.nrows; r += step) {
-      const s = document.createElement("span");
-      s.textContent = M.labels[r].label;
-      s.style.top = (PLOT_H - (r + 0.5) * rowH) + "px";
-      yl.appendChild(s);
+  /* A label span at (x, y) of a positioned box. */
+  function label(box, text, x, y, cls) {
+    const s = document.createElement("span");
+    s.textContent = text;
+    if (x !== null) s.style.left = x + "px";
+    if (y !== null) s.style.top = y + "px";
+    if (cls) s.className = cls;
+    box.appendChild(s);
+    return s;
+  }
+
+  /* Row labels at the rows' middles, none closer than a line to the one
+     above; a fold's text on its strip. */
+  function drawRowLabels() {
+    const yl = $("hb-ylabels"), fl = $("hb-folds");
+    yl.textContent = ""; fl.textContent = "";
+    let last = -Infinity;
+    for (let r = M.nrows - 1; r >= 0; r--) {
+      if (foldOf(r)) continue;
+      const y = (R.y0[r] + R.y1[r]) / 2;
+      if (y - last < AXIS_FONT + 2) continue;
+      label(yl, M.labels[r].label, null, y);
+      last = y;
     }
-    const nticks = Math.min(M.ncols, 8);
-    for (let k = 0; k < nticks; k++) {
-      const j = Math.floor(k * M.ncols / nticks);
-      const s = document.createElement("span");
-      s.textContent = view.chart === "lifetime" ? D.charts.lifetime.columns[j].label
-                                                : fmt(M.colSpans[j][0]);
-      s.style.left = ((j + 0.5) * PLOT_W / M.ncols) + "px";
-      xl.appendChild(s);
+    for (const f of R.folds) label(fl, "~ " + f.text, null, (f.y0 + f.y1) / 2);
+  }
+
+  /* The time axis as the images' (img_layout.c's hb_image_time_ticks):
+     round times, a nice step in the file's unit, each placed by its time;
+     the lifetime chart labels its columns. */
+  function drawTimeTicks() {
+    const xl = $("hb-xlabels");
+    xl.textContent = "";
+    if (view.chart === "lifetime") {
+      const every = Math.max(1, Math.ceil((6 * CHAR_W * AXIS_FONT + AXIS_FONT) * M.ncols / PLOT_W));
+      for (let j = 0; j < M.ncols; j += every)
+        label(xl, D.charts.lifetime.columns[j].label, (j + 0.5) * PLOT_W / M.ncols, null);
+      return;
     }
-    /* Mark names on up to three lines above the chart, so that close
-       marks do not overlap. */
-    let shown = 0;
+    const t0 = Number(M.colSpans[0][0]), t1 = Number(M.colSpans[M.ncols - 1][1]);
+    const most = Math.max(2, Math.floor(PLOT_W / (9 * CHAR_W * AXIS_FONT)));
+    const s = U.tickStepTime((t1 - t0) / most, t1, D.charts[view.chart].time_unit);
+    const first = Math.ceil(t0 / s.step), last = Math.floor(t1 / s.step);
+    for (let k = first; k <= last && k - first < 1000; k++) {
+      const x = xOfTime(BigInt(Math.round(k * s.step)));
+      if (x !== null) label(xl, U.tick(s, k * s.step), x, null).dataset.time = String(k * s.step);
+    }
+  }
+
+  /* The heap axis on the right, as the images' (hb_image_heap_ticks). */
+  function drawHeapTicks() {
+    const hl = $("hb-heapticks");
+    hl.textContent = "";
+    $("hb-heaptitle").hidden = M.lines.length === 0;
+    const m = Number(lineMax());
+    if (!M.lines.length) return;
+    const s = U.tickStepBytes(m / Math.max(1, Math.floor(PLOT_H / (3.5 * AXIS_FONT))), m);
+    for (let k = 0; k < 1000 && k * s.step <= m * (1 + 1e-9); k++) {
+      label(hl, U.tick(s, k * s.step), null, m > 0 ? heapY(k * s.step, m) + 0.5 : PLOT_H - 0.5);
+      if (m === 0) break;
+    }
+    $("hb-heaptitle").style.color = DIFF ? "#000" : lineColours()[0];
+  }
+
+  /* Mark names above the plot, each on the first of up to three lines
+     where it overlaps no other; the plot moves down by the lines used
+     (none: no gap above the chart). */
+  function drawMarkNames() {
+    const mk = $("hb-marks");
+    mk.textContent = "";
+    const ends = [];
     for (const mark of marksOf()) {
       const x = xOfTime(BigInt(mark.time));
       if (x === null) continue;
-      const s = document.createElement("span");
-      s.textContent = "\u25bc " + mark.name;
-      s.title = mark.name + " at " + mark.time;
-      s.style.left = x + "px";
-      s.style.top = (-1.3 * (1 + shown++ % 3)) + "em";
-      mk.appendChild(s);
+      const text = "\u25bc " + mark.name;
+      const half = text.length * CHAR_W * 11 / 2 + 4;
+      let line = ends.findIndex((e) => e <= x - half);
+      if (line < 0) line = ends.length < 3 ? ends.length : ends.indexOf(Math.min(...ends));
+      ends[line] = x + half;
+      const s = label(mk, text, x, null);
+      s.title = mark.name + " at " + U.time(mark.time, D.charts[view.chart].time_unit)
+        + " (" + mark.time + ")";
+      s.dataset.line = String(line);
     }
+    const lines = ends.length;
+    for (const s of mk.children) s.style.top = (-16 * (lines - Number(s.dataset.line))) + "px";
+    $("hb-plot").style.marginTop = (lines ? 16 * lines + 4 : 6) + "px";
+  }
+
+  function drawLabels() {
+    drawRowLabels();
+    drawTimeTicks();
+    drawHeapTicks();
+    drawMarkNames();
     const ch = view.chart === "lifetime" ? D.charts.lifetime : D.charts[view.chart];
     $("hb-chart-title").textContent = CHART_NAMES[view.chart] + ": " + ch.value
-      + (DIFF ? " (NEW minus OLD)" : "");
-    $("hb-xtitle").textContent = view.chart === "lifetime" ? "lifetime (" + ch.time_unit + ")"
-                                                           : "time (" + ch.time_unit + ")";
+      + (DIFF ? " (NEW minus OLD)" : "") + ", " + view.scale + " scale"
+      + (DIFF ? "" : ", " + view.palette + " palette");
+    $("hb-xtitle").textContent = view.chart === "lifetime" ? "lifetime (" + unitName(ch.time_unit) + ")"
+                                                           : "time (" + unitName(ch.time_unit) + ")";
+  }
+
+  /* The unit's name in the axis title, as the images write it
+     (chart_build.c's hb_chart_unit_words). */
+  function unitName(u) {
+    return { i: "instructions", B: "bytes allocated and freed", ms: "ms" }[u] || u;
   }
 
   /* The view's column holding time t, or null outside it. */
@@ -243,24 +389,81 @@
     return null;
   }
 
+  /* The legend's labelled values as the images' (img_layout.c's
+     hb_image_legend_ticks), along a bar that runs left (0, or a diff's
+     largest decrease) to right: the ends, then round values largest
+     first, each at least a label's width from the last. */
+  const BAR_W = 320, LEGEND_GAP = 52;
+  function legendValues(vmax, bytes) {
+    const out = [];
+    if (view.scale === "linear") {
+      const most = Math.floor(BAR_W / (3.5 * AXIS_FONT));
+      const s = bytes ? U.tickStepBytes(vmax / most, vmax) : U.tickStepCount(vmax / most);
+      for (let k = Math.floor(vmax / s.step); k >= 1; k--)
+        if (k * s.step < vmax) out.push([k * s.step, U.tick(s, k * s.step)]);
+      return out;
+    }
+    const mults = [500, 200, 100, 50, 20, 10, 5, 2, 1];
+    if (bytes) {
+      for (let u = 6; u >= 0; u--)
+        for (const m of mults)
+          if (m * Math.pow(1024, u) < vmax) out.push([m * Math.pow(1024, u)]);
+    } else {
+      let mag = Math.pow(10, Math.floor(Math.log10(vmax)));
+      for (let k = 0; k < 20; k++, mag /= 10)
+        for (const m of mults.slice(6)) if (m * mag < vmax) out.push([m * mag]);
+    }
+    return out.map(([v]) => [v, U.number(v, bytes ? "size_b" : "count")]);
+  }
+
   function drawLegend() {
     const bar = $("hb-legend-bar"), ctx = bar.getContext("2d");
-    for (let i = 0; i < 256; i++) {
-      ctx.fillStyle = paletteColours()[i];
+    const colours = paletteColours();
+    for (let i = 0; i < BAR_W; i++) {
+      ctx.fillStyle = colours[Math.min(255, Math.floor(i * 256 / BAR_W))];
       ctx.fillRect(i, 0, 1, 12);
     }
-    $("hb-legend-lo").textContent = DIFF ? "-" + fmt(M.vmax) : "0";
-    $("hb-legend-hi").textContent = fmt(M.vmax);
-    $("hb-legend-what").textContent = "(" + view.scale + " scale)";
+    const box = $("hb-legend-ticks");
+    box.textContent = "";
+    const style = valueStyle(), vmax = M.vmax;
+    const top = U.number(vmax, style);
+    if (DIFF) {
+      label(box, vmax > 0 ? "-" + top : "", 0, null).id = "hb-legend-lo";
+      label(box, "0", BAR_W / 2, null);
+      label(box, vmax > 0 ? "+" + top : "", BAR_W, null).id = "hb-legend-hi";
+    } else {
+      label(box, "0", 0, null).id = "hb-legend-lo";
+      label(box, vmax > 0 ? top : "", BAR_W, null).id = "hb-legend-hi";
+      let last = BAR_W;
+      for (const [v, text] of vmax > 0 ? legendValues(vmax, style === "size_b") : []) {
+        const x = shade(v, vmax) * BAR_W;
+        if (x < LEGEND_GAP) break;
+        if (last - x >= LEGEND_GAP) {
+          label(box, text, x, null);
+          last = x;
+        }
+      }
+    }
+    $("hb-legend-what").textContent = view.chart === "lifetime" ? D.charts.lifetime.value
+      : D.charts[view.chart].value + (DIFF ? ", new minus old (blue less, red more)" : "");
+    const top2 = U.size(lineMax());
     $("hb-legend-line").textContent = M.lines.length === 0 ? ""
-      : DIFF ? "lines: total heap of OLD (dashed blue) and NEW (red), top = " + lineMax() + " bytes"
-             : "line: total heap, top = " + lineMax() + " bytes";
+      : DIFF ? "lines: total heap of OLD (dashed blue) and NEW (red), top = " + top2
+             : "line: total heap, top = " + top2;
+    $("hb-legend-over").textContent = "";
+    if (OVER && M.ended.some((e) => e)) {
+      const unit = D.charts[view.chart].time_unit;
+      $("hb-legend-over").textContent = "grey: the " + OVER.run + " run is over (t="
+        + U.time(OVER.end, unit) + "): " + (OVER.run === "old" ? "new" : "old")
+        + "'s cells, not a change";
+    }
   }
 
   function showRange() {
+    const unit = M.L ? D.charts[view.chart].time_unit : "";
     $("hb-range").textContent = M.L
-      ? "time " + M.colSpans[0][0] + " .. " + M.colSpans[M.ncols - 1][1] + ", "
-        + M.ncols + " columns of " + M.L.per + " stored column" + (M.L.per === 1 ? "" : "s")
+      ? "time " + U.time(M.colSpans[0][0], unit) + " .. " + U.time(M.colSpans[M.ncols - 1][1], unit)
+        + ", " + M.ncols + " columns of " + M.L.per + " stored column" + (M.L.per === 1 ? "" : "s")
       : "";
     for (const b of document.querySelectorAll("#hb-charts button"))
       b.setAttribute("aria-pressed", String(b.dataset.chart === view.chart));
@@ -273,44 +476,57 @@
     const band = M.labels[r];
     const [s, e] = M.colSpans[j];
     const unit = (view.chart === "lifetime" ? D.charts.lifetime : D.charts[view.chart]).time_unit;
+    const t = (v) => U.time(v, unit);
+    const style = valueStyle();
+    const val = (v) => U.withExact(v, style);
+    const bytes = (v) => U.withExact(v, "size_b");
     const lines = [];
-    lines.push("band: " + band.label + " (" + band.lo + ".." + band.hi + " bytes)");
+    const fold = foldOf(r);
+    if (fold) lines.push("rows: " + fold.text);
+    else lines.push("band: " + band.label + " (" + band.lo + ".." + band.hi + " bytes)");
     if (view.chart === "lifetime") {
-      lines.push("lifetime: " + D.charts.lifetime.columns[j].label + " (" + s + " .. " + e + " " + unit + ")");
-      lines.push("value (" + D.charts.lifetime.value + "): " + fmt(M.cells[r * M.ncols + j]));
+      lines.push("lifetime: " + D.charts.lifetime.columns[j].label + " (" + t(s) + " .. " + t(e) + " " + unit + ")");
+      if (!fold) lines.push("value (" + D.charts.lifetime.value + "): " + val(M.cells[r * M.ncols + j]));
       return lines.join("\n");
     }
-    lines.push("time: " + s + " .. " + e + " " + unit);
+    lines.push("time: " + t(s) + " .. " + t(e) + " " + unit + " (" + s + " .. " + e + ")");
     let before = null, after = null;
+    const at = (m) => m.name + " at " + t(m.time);
     for (const m of marksOf()) {
       if (BigInt(m.time) <= s) before = m;
       else if (after === null && BigInt(m.time) >= e) after = m;
-      else if (BigInt(m.time) > s && BigInt(m.time) < e) lines.push("mark in it: " + m.name + " at " + m.time);
+      else if (BigInt(m.time) > s && BigInt(m.time) < e) lines.push("mark in it: " + at(m));
     }
-    if (before) lines.push("mark before: " + before.name + " at " + before.time);
-    if (after) lines.push("mark after: " + after.name + " at " + after.time);
+    if (before) lines.push("mark before: " + at(before));
+    if (after) lines.push("mark after: " + at(after));
     const what = D.charts[view.chart].value;
+    if (OVER && M.ended[j])
+      lines.push("the " + OVER.run + " run is over (t=" + t(OVER.end) + "): "
+                 + (OVER.run === "old" ? "new" : "old") + "'s cells, not a change");
     const b = M.lo + r;
     const col = M.L.cols[j];
-    const figs = FILES.map((f) => figures(f, b, col));
-    if (DIFF) {
+    const figs = fold ? null : FILES.map((f) => figures(f, b, col));
+    if (fold) {
+      /* The rows of a fold are empty: no figures of their own. */
+    } else if (DIFF) {
       const [o, n] = figs.map((fg) => valueOf(fg, view.chart));
-      lines.push("value (" + what + "): old " + fmt(o) + ", new " + fmt(n)
-                 + ", change " + fmt(M.cells[r * M.ncols + j]));
+      lines.push("value (" + what + "): old " + val(o) + ", new " + val(n)
+                 + ", change " + val(M.cells[r * M.ncols + j]));
       ["old", "new"].forEach((name, k) => {
-        lines.push(name + ": blocks allocated " + figs[k].allocs + ", freed " + figs[k].frees
-                   + "; bytes live at the column's end " + figs[k].live_end);
+        lines.push(name + ": blocks allocated " + U.withExact(figs[k].allocs, "count") + ", freed "
+                   + U.withExact(figs[k].frees, "count")
+                   + "; bytes live at the column's end " + bytes(figs[k].live_end));
       });
     } else {
-      lines.push("value (" + what + "): " + fmt(M.cells[r * M.ncols + j]));
-      lines.push("blocks allocated: " + figs[0].allocs);
-      lines.push("blocks freed: " + figs[0].frees);
-      lines.push("bytes live at the column's end: " + figs[0].live_end);
+      lines.push("value (" + what + "): " + val(M.cells[r * M.ncols + j]));
+      lines.push("blocks allocated: " + U.withExact(figs[0].allocs, "count"));
+      lines.push("blocks freed: " + U.withExact(figs[0].frees, "count"));
+      lines.push("bytes live at the column's end: " + bytes(figs[0].live_end));
     }
     if (DIFF && M.lines.length)
-      lines.push("total heap: old " + M.lines[0][j] + ", new " + M.lines[1][j] + " bytes");
+      lines.push("total heap: old " + bytes(M.lines[0][j]) + ", new " + bytes(M.lines[1][j]));
     else if (M.lines.length)
-      lines.push("total heap: " + M.lines[0][j] + " bytes");
+      lines.push("total heap: " + bytes(M.lines[0][j]));
     return lines.join("\n");
   }
 
@@ -318,7 +534,9 @@
     const rect = $("hb-canvas").getBoundingClientRect();
     const x = ev.clientX - rect.left, y = ev.clientY - rect.top;
     const j = Math.min(M.ncols - 1, Math.max(0, Math.floor(x * M.ncols / rect.width)));
-    const r = M.nrows - 1 - Math.min(M.nrows - 1, Math.max(0, Math.floor(y * M.nrows / rect.height)));
+    const py = Math.min(PLOT_H - 1, Math.max(0, Math.floor(y * PLOT_H / rect.height)));
+    let r = R.rowOfY[py];
+    if (r < 0) r = R.folds.find((f) => py >= Math.round(f.y0) && py < Math.round(f.y1)).bottom;
     return { r, j, x };
   }
 
@@ -583,7 +801,7 @@
         zoomTo(start.j, c.j);
       } else {
         selected = { r: c.r, j: c.j };
-        if (M.lo !== null) showSites(M.lo + c.r);
+        if (M.lo !== null && !foldOf(c.r)) showSites(M.lo + c.r);   /* a fold: no one band */
         draw();
         show(c.r, c.j);
       }
@@ -597,7 +815,7 @@
         s.r = Math.min(M.nrows - 1, Math.max(0, s.r + moves[ev.key][0]));
         s.j = Math.min(M.ncols - 1, Math.max(0, s.j + moves[ev.key][1]));
       } else if (ev.key === "Enter") {
-        if (M.lo !== null) showSites(M.lo + s.r);
+        if (M.lo !== null && !foldOf(s.r)) showSites(M.lo + s.r);
       } else if (ev.key === "z") {
         if (mark === null) { mark = s.j; } else { const m0 = mark; mark = null; zoomTo(m0, s.j); return; }
       } else if (ev.key === "Escape") {
@@ -631,13 +849,22 @@
     matrix: () => ({ ncols: M.ncols, nrows: M.nrows, lo: M.lo,
                      labels: M.labels.map((l) => l.label),
                      starts: M.colSpans.map((s) => s[0].toString()),
+                     ends: M.colSpans.map((s) => s[1].toString()), ended: Array.from(M.ended),
                      cells: Array.from(M.cells) }),
     /* The page coordinates of the middle of cell (row r from the bottom,
        column j). */
     cellPoint: (r, j) => {
       const rect = $("hb-canvas").getBoundingClientRect();
       return { x: rect.left + (j + 0.5) * rect.width / M.ncols,
-               y: rect.top + (M.nrows - r - 0.5) * rect.height / M.nrows };
+               y: rect.top + (R.y0[r] + R.y1[r]) / 2 * rect.height / PLOT_H };
     },
+    /* Row r's pixel rows on the plot (a folded row's: its fold's). */
+    rowBox: (r) => [R.y0[r], R.y1[r]],
+    /* The folded runs of empty rows: their text and rows. */
+    folds: () => R.folds.map((f) => ({ text: f.text, top: f.top, bottom: f.bottom })),
+    /* The page's number formats (report-units.js), for the test to
+       compare with the text chart's. */
+    units: { size: (v) => hbUnits.size(v), count: (v) => hbUnits.count(v),
+             time: (v, u) => hbUnits.time(v, u), number: (v, st) => hbUnits.number(v, st) },
   };
 })();

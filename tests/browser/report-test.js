@@ -102,6 +102,30 @@ function field(text, re) {
   return m[1];
 }
 
+// A hover figure, "2.48M (2597865.40625)" or "24" (its human form is the
+// figure itself): the exact figure, after checking that the human form
+// is the page's (report-units.js) for it.
+async function exactOf(page, text, style) {
+  const m = text.match(/^(\S+) \((-?[\d.]+)\)$/);
+  if (!m) {
+    if (!/^-?\d+$/.test(text)) fail("not a figure: " + text);
+    return text;
+  }
+  const want = await page.evaluate((v, st) => (v < 0 ? "-" + window.hb.units.number(-v, st)
+                                                     : window.hb.units.number(v, st)), Number(m[2]), style);
+  expectEq("human form of " + m[2], want, m[1]);
+  return m[2];
+}
+
+// Rows of the view inside a folded run of empty rows (their hover and
+// click are the fold's).
+async function foldedRows(page) {
+  const rows = new Set();
+  for (const f of await page.evaluate(() => window.hb.folds()))
+    for (let r = f.bottom; r <= f.top; r++) rows.add(r);
+  return rows;
+}
+
 // The page's matrix equals the CSV's (rows top first in the CSV).
 function sameMatrix(what, m, c) {
   expectEq(what + " columns", c.starts.join(" "), m.starts.join(" "));
@@ -129,18 +153,22 @@ async function checkFile(file, markFrom, markTo) {
     const ends = csv(["--width=80", "--stat=end", file]);
     const m = await page.evaluate(() => window.hb.matrix());
     let hovered = 0;
+    const folded = await foldedRows(page);
     for (let i = 0; i < live.rows.length; i += Math.max(1, Math.floor(live.rows.length / 12)))
       for (let j = 0; j < live.starts.length; j += Math.max(1, Math.floor(live.starts.length / 5))) {
+        if (folded.has(m.nrows - 1 - i)) continue;
         const text = await hover(page, m.nrows - 1 - i, j);
         expectEq("hover band", live.rows[i].label, field(text, /^band: (\S+)/m));
-        expectEq("hover value", live.rows[i].cells[j], Number(field(text, /^value \(.*\): (\S+)$/m)));
+        expectEq("hover value", live.rows[i].cells[j],
+                 Number(await exactOf(page, field(text, /^value \(.*\): (.+)$/m), "size_b")));
         expectEq("hover allocated", allocs.rows.find((r) => r.label === live.rows[i].label).cells[j],
-                 Number(field(text, /^blocks allocated: (\d+)/m)));
+                 Number(await exactOf(page, field(text, /^blocks allocated: (.+)$/m), "count")));
         expectEq("hover live at end", ends.rows[i].cells[j],
-                 Number(field(text, /^bytes live at the column's end: (\d+)/m)));
+                 Number(await exactOf(page, field(text, /^bytes live at the column's end: (.+)$/m), "size_b")));
         hovered++;
       }
     ok(`hover: ${hovered} cells show the CSV's value, blocks allocated and live bytes at the end`);
+    await checkLabels(page, file, live);
 
     // The summary: the file's totals digit for digit, above 2^53 too.
     const fileText = fs.readFileSync(file, "latin1");
@@ -230,8 +258,10 @@ async function checkFile(file, markFrom, markTo) {
 
     // Drill down: clicking a band lists the sites the text printer lists.
     const sites = await page.evaluate(() => window.hb.matrix());
+    const foldedAll = await foldedRows(page);
     let listed = 0, withSites = null;
     for (let r = 0; r < sites.nrows; r += Math.max(1, Math.floor(sites.nrows / 12))) {
+      if (foldedAll.has(r)) continue;
       const p = await page.evaluate((r) => window.hb.cellPoint(r, 0), r);
       await page.mouse.click(p.x, p.y);
       const shown = await page.$eval("#hb-sites", (e) => e.textContent);
@@ -266,6 +296,8 @@ async function checkFile(file, markFrom, markTo) {
     }
     if (!/^exit-lost /m.test(fs.readFileSync(file, "latin1")))
       expectEq("no leak kinds: the lost blocks button is hidden", true, await page.$eval("#hb-lost", (b) => b.hidden));
+    await page.click("#hb-charts button[data-chart=live]");
+    await screenshot(page, path.basename(file, ".hb"));
     offline(page);
     ok("no network request, no script error");
   } finally {
@@ -309,7 +341,9 @@ async function checkSiteTimes(page, file) {
     const m = await page.evaluate(() => window.hb.matrix());
     const first = m.starts.map((s) => Number(BigInt(s) / st.width));
     const last = to === null ? st.ncols - 1 : to;
+    const folded = await foldedRows(page);
     for (let r = 0; r < m.nrows; r++) {
+      if (folded.has(r)) continue;
       const p = await page.evaluate((r) => window.hb.cellPoint(r, 0), r);
       await page.mouse.click(p.x, p.y);
       const n = await page.$$eval("#hb-site-list button", (bs) => bs.length);
@@ -338,6 +372,172 @@ async function checkSiteTimes(page, file) {
   ok(`site times: ${checked} sites clicked, their columns are the file's sb ranges re-binned`);
 }
 
+// The page's numbers as the text chart writes them (util/units.c): the
+// heap's top and the marks' times (the text's marks legend, the hover);
+// the legend's labels human; time ticks at round times in the file's
+// unit, each read back as its time and placed by it.  Then the folds.
+async function checkLabels(page, file, live) {
+  const text = print(["--width=80", "--height=1000", file]);
+  expectEq("the heap's top as the text chart's", "line: total heap, top = " + field(text, /^\s*(\S+) [|│]/m),
+           await page.$eval("#hb-legend-line", (e) => e.textContent));
+  const lines = text.split("\n");
+  const at = lines.findIndex((l) => l.startsWith("marks: "));
+  const json = JSON.parse(print(["--format=json", "--width=80", file]));
+  if (json.marks.length) {
+    let block = lines[at];
+    for (let k = at + 1; k < lines.length && lines[k].startsWith("  "); k++) block += " " + lines[k];
+    const said = [...block.matchAll(/ t=([^;\s]+)/g)].map((x) => x[1]);
+    if (!said.length) fail("no mark times in the text chart: " + block);
+    const page_ = await page.evaluate((times, u) => times.map((t) => window.hb.units.time(t, u)),
+                                      json.marks.map((k) => String(k.time)), json.time_unit);
+    for (const t of said) if (!page_.includes(t)) fail(`mark time ${t} of the text chart: the page writes ${page_.join(" ")}`);
+    const m = await page.evaluate(() => window.hb.matrix());
+    const folded = await foldedRows(page);
+    let r = m.nrows - 1;
+    while (folded.has(r)) r--;
+    const hovered = await hover(page, r, m.ncols - 1);
+    const before = field(hovered, /^mark (?:before|in it): .* at (\S+)$/m);
+    if (!said.includes(before)) fail(`hover's mark time ${before}: not the text chart's (${said.join(" ")})`);
+    ok(`marks: times as the text chart writes them (${said.join(" ")}), in the hover too`);
+  }
+  const legend = await page.$$eval("#hb-legend-ticks span", (s) => s.map((e) => e.textContent));
+  const vmax = Math.max(...live.rows.flatMap((r) => r.cells));
+  expectEq("legend's left end", "0", legend[0]);
+  expectEq("legend's right end", await page.evaluate((v) => (v > 0 ? window.hb.units.number(v, "size_b") : ""), vmax),
+           legend[1]);
+  for (const l of legend)
+    if (!/^(0|\d{1,4}(\.\d{1,2})?[KMGTPE]?B?|)$/.test(l)) fail("legend label not human: " + l);
+  ok(`legend: ${legend.join(" ")} (largest value ${vmax})`);
+
+  const ticks = await page.$$eval("#hb-xlabels span", (s) => s.map((e) => ({
+    text: e.textContent, time: Number(e.dataset.time), left: parseFloat(e.style.left) })));
+  const mm = await page.evaluate(() => window.hb.matrix());
+  if (ticks.length < 2) fail("fewer than two time ticks: " + ticks.map((t) => t.text).join(" "));
+  const step = ticks[1].time - ticks[0].time;
+  const mant = step / Math.pow(10, Math.floor(Math.log10(step)));
+  if (![1, 2, 5].some((k) => Math.abs(mant - k) < 1e-9)) fail("time tick step not round: " + step);
+  const mult = { "": 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18, ms: 1, s: 1e3 };
+  ticks.forEach((t, k) => {
+    if (t.time !== ticks[0].time + k * step || t.time % step !== 0) fail("time ticks not evenly round: " + t.time);
+    const m = t.text.match(/^(\d+(?:\.\d+)?)(k|M|G|T|P|E|ms|s)?$/);
+    if (!m || Math.abs(Number(m[1]) * mult[m[2] || ""] - t.time) > 1e-9 * t.time)
+      fail(`time tick "${t.text}" does not read as its time ${t.time}`);
+    let j = 0;
+    while (j + 1 < mm.ncols && Number(mm.starts[j + 1]) <= t.time) j++;
+    const s0 = Number(mm.starts[j]), e0 = Number(mm.ends[j]);
+    const x = (j + (e0 > s0 ? (t.time - s0) / (e0 - s0) : 0)) * 1024 / mm.ncols;
+    if (Math.abs(x - t.left) > 0.5) fail(`time tick ${t.text} at x=${t.left}, its time is at ${x}`);
+  });
+  ok(`time ticks at round times, placed by time: ${ticks.map((t) => t.text).join(" ")}`);
+  await checkFolds(page, [file], live, "empty");
+  await checkUnits(page);
+}
+
+// The page's formatter (report-units.js) writes every case of
+// tests/unit/test_units.c's table of hb_format_number as units.c does, in
+// its three styles (ties to even included).
+async function checkUnits(page) {
+  const src = fs.readFileSync(path.join(__dirname, "..", "unit", "test_units.c"), "utf8");
+  const cases = [...src.matchAll(/^\s*\{ (-?[\d.e]+|-INFINITY), "([^"]*)", "([^"]*)", "([^"]*)" \},/gm)];
+  if (cases.length < 20) fail("test_units.c: only " + cases.length + " format cases read");
+  const got = await page.evaluate((vs) => vs.map((v) => ["count", "size", "size_b"].map((st) =>
+    window.hb.units.number(v === "-INFINITY" ? -Infinity : Number(v), st))), cases.map((c) => c[1]));
+  cases.forEach((c, i) => expectEq(`format ${c[1]}`, c.slice(2).join(" "), got[i].join(" ")));
+  ok(`numbers: the ${cases.length} cases of test_units.c written as units.c writes them`);
+}
+
+// Runs of two or more blank rows of the view (the CSV's, top first) are
+// one folded row each, "RANGE: empty (N rows)" ("no change" in a diff);
+// a file's text chart (drawn with all its rows) folds the same runs with
+// the same words.
+async function checkFolds(page, argv, c, word) {
+  const n = c.rows.length;
+  const blank = (r) => c.rows[n - 1 - r].cells.every((v) => v === 0);
+  const want = [];
+  for (let r = n - 1; r >= 0; r--) {
+    let b = r;
+    while (b > 0 && blank(b) && blank(b - 1)) b--;
+    if (b < r) want.push({ top: r, bottom: b });
+    r = b;
+  }
+  const got = await page.evaluate(() => window.hb.folds());
+  expectEq("folded runs of rows", want.map((f) => `${f.bottom}-${f.top}`).join(" "),
+           got.map((f) => `${f.bottom}-${f.top}`).join(" "));
+  got.forEach((f, k) => expectEq("fold's words", `${word} (${want[k].top - want[k].bottom + 1} rows)`,
+                                 field(f.text, /^\S+: (.*)$/)));
+  expectEq("folds drawn", got.map((f) => "~ " + f.text).join("|"),
+           (await page.$$eval("#hb-folds span", (s) => s.map((e) => e.textContent))).join("|"));
+  if (word === "empty") {
+    const text = print(["--width=80", "--height=1000", ...argv]);
+    const said = text.split("\n").filter((l) => /^\s*~ /.test(l)).map((l) => l.trim().slice(2));
+    for (const l of said)
+      if (!got.some((f) => f.text === l)) fail(`the text chart's fold "${l}" is not the page's: ${got.map((f) => f.text).join("; ")}`);
+  }
+  ok(`folds: ${got.length} runs of empty rows folded${got.length ? ": " + got.map((f) => f.text).join("; ") : ""}`);
+}
+
+// Columns that start once the shorter run is over (diff_chart.c) hold the
+// longer run's cells: each non-zero one drawn grey (#bebebe, the images'
+// colour, the text's '/'), never a change's colour, and left out of the
+// legend's range; the legend says so in the text chart's words.
+async function checkEnded(page, oldFile, newFile, diff) {
+  const endOf = (f) => BigInt(fs.readFileSync(f, "latin1").match(/^end-time: (\d+)$/m)[1]);
+  const [oe, ne] = [endOf(oldFile), endOf(newFile)];
+  const shorter = oe < ne ? oe : ne;
+  const want = diff.starts.map((s) => (oe !== ne && BigInt(s) >= shorter && BigInt(s) > 0n ? 1 : 0));
+  const m = await page.evaluate(() => window.hb.matrix());
+  expectEq("columns after the shorter run's end", want.join(""), m.ended.join(""));
+  const colours = await page.evaluate(() => {
+    const m = window.hb.matrix();
+    const ctx = document.getElementById("hb-canvas").getContext("2d");
+    const out = [];
+    for (let r = 0; r < m.nrows; r++) {
+      const [y0, y1] = window.hb.rowBox(r);
+      for (let j = 0; j < m.ncols; j++) {
+        const x0 = Math.ceil(j * 1024 / m.ncols), x1 = Math.floor((j + 1) * 1024 / m.ncols);
+        const px = ctx.getImageData(x0, Math.ceil(y0), Math.max(1, x1 - x0), Math.max(1, Math.floor(y1) - Math.ceil(y0))).data;
+        const seen = new Map();
+        for (let k = 0; k < px.length; k += 4) {
+          const c = "#" + [px[k], px[k + 1], px[k + 2]].map((v) => v.toString(16).padStart(2, "0")).join("");
+          seen.set(c, (seen.get(c) || 0) + 1);
+        }
+        out.push([...seen].sort((a, b) => b[1] - a[1])[0][0]);
+      }
+    }
+    return out;
+  });
+  let grey = 0, changes = 0;
+  for (let r = 0; r < m.nrows; r++)
+    for (let j = 0; j < m.ncols; j++) {
+      const i = r * m.ncols + j, v = m.cells[i];
+      if (want[j] && v !== 0) {
+        if (colours[i] !== "#bebebe") fail(`row ${m.labels[r]} column ${j} after the shorter run's end: ${colours[i]}, not grey`);
+        grey++;
+      } else if (colours[i] === "#bebebe") {
+        fail(`row ${m.labels[r]} column ${j}: grey, but not after the shorter run's end`);
+      } else if (v !== 0) {
+        changes++;
+      }
+    }
+  const vmax = Math.max(0, ...m.cells.filter((v, i) => !want[i % m.ncols]).map(Math.abs));
+  expectEq("legend's range (changes only)", await page.evaluate((v) => (v > 0 ? "+" + window.hb.units.number(v, "size_b") : ""), vmax),
+           await page.$eval("#hb-legend-hi", (e) => e.textContent));
+  const text = print(["--diff", "--align=time", "--width=80", "--height=1000", oldFile, newFile]);
+  const said = text.match(/^\s*'\/': (.*)$/m);
+  expectEq("the legend's note on the run that is over", said ? "grey: " + said[1] : "",
+           await page.$eval("#hb-legend-over", (e) => e.textContent));
+  if (oe !== ne && !grey) fail("runs of different lengths and no grey cell");
+  ok(`runs end at ${oe} and ${ne}: ${grey} cells grey after ${shorter}, ${changes} changes${said ? "; " + said[1] : ""}`);
+}
+
+// A screenshot of the page into the test's log directory.
+async function screenshot(page, name) {
+  if (!process.env.HB_LOGDIR) return;
+  const file = path.join(process.env.HB_LOGDIR, "print-html-browser-" + name + ".png");
+  await page.screenshot({ path: file, fullPage: true });
+  console.log("screenshot: " + file);
+}
+
 async function checkDiff(oldFile, newFile) {
   const html = path.join(work, "diff.html");
   print(["--diff", "--html=" + html, oldFile, newFile]);
@@ -348,19 +548,26 @@ async function checkDiff(oldFile, newFile) {
     const m = await page.evaluate(() => window.hb.matrix());
     sameMatrix("diff", m, diff);
     let hovered = 0;
+    const folded = await foldedRows(page);
     for (let i = 0; i < diff.rows.length; i++)
       for (let j = 0; j < m.ncols; j += Math.max(1, Math.floor(m.ncols / 4))) {
+        if (folded.has(m.nrows - 1 - i)) continue;
         const text = await hover(page, m.nrows - 1 - i, j);
-        const vals = text.match(/old (\S+), new (\S+), change (\S+)$/m);
+        const vals = text.match(/old (.+), new (.+), change (.+)$/m);
         if (!vals) fail("no old/new/change in: " + text);
-        expectEq("hover change", diff.rows[i].cells[j], Number(vals[3]));
-        expectEq("new minus old", Number(vals[3]), Number(vals[2]) - Number(vals[1]));
+        const ex = [];
+        for (const k of [1, 2, 3]) ex.push(Number(await exactOf(page, vals[k], "size_b")));
+        expectEq("hover change", diff.rows[i].cells[j], ex[2]);
+        expectEq("new minus old", ex[2], ex[1] - ex[0]);
         hovered++;
       }
     ok(`diff hover: ${hovered} cells show the CSV's change, old and new`);
     const legend = await page.$eval("#hb-legend-line", (e) => e.textContent);
     if (!/OLD .* NEW/.test(legend)) fail("diff: both heap totals not drawn: " + legend);
+    await checkFolds(page, ["--diff", "--align=time", oldFile, newFile], diff, "no change");
+    await checkEnded(page, oldFile, newFile, diff);
     await checkChangedSites(page, oldFile, newFile);
+    await screenshot(page, "diff-" + path.basename(oldFile, ".hb") + "-" + path.basename(newFile, ".hb"));
     offline(page);
     ok("diff: no network request, no script error");
   } finally {

@@ -139,6 +139,12 @@ static const struct format_case format_cases[] = {
     { 0.5, "0.5", "0.5", "0.5B" },
     { 0.333, "0.33", "0.33", "0.33B" },
     { 2.5, "2.5", "2.5", "2.5B" },
+    /* Exactly half way: printf rounds to the even digit (the --html
+     * page's report-units.js must too; html-browser.test runs this
+     * table there). */
+    { 0.125, "0.12", "0.12", "0.12B" },
+    { 0.375, "0.38", "0.38", "0.38B" },
+    { 12544, "12.5k", "12.2K", "12.2K" },
     { 24, "24", "24", "24B" },
     { 500, "500", "500", "500B" },
     { 999, "999", "999", "999B" },
