@@ -4,7 +4,8 @@
 //   node report-test.js PRINTER FILE [MARK_FROM MARK_TO]   checks one file
 //   node report-test.js PRINTER --diff OLD NEW              checks a diff
 //   node report-test.js PRINTER --leaks FILE [FILE2]   the lost blocks view
-//                       of a file with leak kinds (two: of --diff FILE FILE2)
+//                       of a file with leak kinds (two: of --diff FILE FILE2,
+//                       and its sites that changed most)
 //   node report-test.js PRINTER --screenshots DIR FILE OLD NEW   gallery
 //   node report-test.js PRINTER --timing FILE   load, draw and hover times
 // Every figure the page shows is compared with the printer's CSV export
@@ -735,6 +736,7 @@ async function checkLeaks(files) {
       ok(`${name}: the lost blocks shown are the file's: ${pairs(want.run)} (bytes/blocks of each kind), `
          + `in ${want.bands.size} bands`);
     });
+    if (diff) await checkChangedSites(page, files[0], files[1]);
     offline(page);
   } finally {
     await browser.close();
