@@ -16,6 +16,8 @@
 #                 hb0B  heapband --depth=0 --time-unit=B
 #                 hbd30 heapband --depth=30 (massif's default depth)
 #                 massif0 massif --depth=1
+#                 hbp   heapband --allocator=program
+#                 hbp0  heapband --allocator=program --depth=0
 #   -b BUILDDIR   build tree holding heapband/vg-in-place
 #                 (default $HEAPBAND_BUILD or /tmp/build-bench)
 #   -o OUTDIR     where raw results and the table go (default: a new
@@ -49,7 +51,7 @@ OUT=
 KEEP=0
 PIN=
 
-usage() { sed -n '6,30p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { sed -n '6,32p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 
 while getopts "n:w:t:b:o:p:kh" opt; do
     case $opt in
@@ -192,6 +194,8 @@ tool_cmd() {
         hbB)     PRE=("$VG_HB" --time-unit=B "--heapband-out-file=$f") ;;
         hb0B)    PRE=("$VG_HB" --depth=0 --time-unit=B "--heapband-out-file=$f") ;;
         hbd30)   PRE=("$VG_HB" --depth=30 "--heapband-out-file=$f") ;;
+        hbp)     PRE=("$VG_HB" --allocator=program "--heapband-out-file=$f") ;;
+        hbp0)    PRE=("$VG_HB" --allocator=program --depth=0 "--heapband-out-file=$f") ;;
         *) echo "run-bench: unknown tool '$1'" >&2; exit 2 ;;
     esac
 }

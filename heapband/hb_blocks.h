@@ -20,9 +20,11 @@
 #include "pub_tool_xarray.h"
 
 /* Where a block came from decides how it may be freed: malloc and its
-   kin, the MALLOCLIKE_BLOCK request, or a pool's MEMPOOL_ALLOC
-   (hb_mempool.c). */
-typedef enum { HbFromMalloc, HbFromClientRequest, HbFromMempool } HbOrigin;
+   kin, the MALLOCLIKE_BLOCK request, a pool's MEMPOOL_ALLOC
+   (hb_mempool.c), or the program's own allocator (--allocator=program,
+   hb_program.c). */
+typedef enum { HbFromMalloc, HbFromClientRequest, HbFromMempool,
+               HbFromProgram, HbOrigins } HbOrigin;
 
 /* What the table keeps of a live block: enough that its free needs no
    other lookup (its band is recomputed from the size). */
@@ -30,6 +32,7 @@ typedef struct {
    SizeT   szB;      /* the size the program asked for */
    HbTime  born_t;   /* its allocation, or its last resize */
    HbSite* site;     /* NULL with --depth=0 */
+   SizeT   slopB;    /* usable minus requested size: HbFromProgram only */
 } HbLiveBlock;
 
 void HB_(blocks_init)  ( void );

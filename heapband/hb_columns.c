@@ -58,6 +58,8 @@ static HbTime    open_col_end = 1;/* (open_col + 1) * width */
 static Bool      finished = False;
 static HbCell*   cells;           /* n_bands * budget, cells[b*budget+col] */
 static HbColumn* columns;         /* budget */
+static HbColumnGauges* gauges;    /* budget */
+static ULong     gauge_now_B[HbGauges];
 
 /* Per column, a bit per band whose cell has an allocation or a free:
    the cells a file writes, found without reading the other cells, so a
@@ -91,6 +93,7 @@ void HB_(columns_init) ( UInt budget_cols, UInt bands )
    cells   = alloc_zeroed_grid((SizeT)budget * n_bands * sizeof(HbCell));
    columns = VG_(calloc)("hb.columns.cols", budget, sizeof(HbColumn));
    event_bands = VG_(calloc)("hb.columns.events", budget, sizeof(BandMask));
+   gauges  = VG_(calloc)("hb.columns.gauges", budget, sizeof(HbColumnGauges));
 }
 
 static void note_event ( UInt col, UInt band )
@@ -134,6 +137,8 @@ static void close_open_column ( HbTime end )
    tl_assert(columns[open_col].live_max_B >= heap_live_B);
    columns[open_col].live_end_B = heap_live_B;
    columns[open_col].blocks_end = heap_live_blocks;
+   for (b = 0; b < HbGauges; b++)
+      gauges[open_col].end_B[b] = gauge_now_B[b];
 }
 
 /* A new column starts with its maxima at the live values it inherits. */
@@ -146,6 +151,8 @@ static void start_column ( UInt col )
    for (b = 0; b < bands_in_use; b++)   /* the others' cells hold 0 */
       if (band_live_B[b] > 0) cell_at(col, b)->live_max_B = band_live_B[b];
    columns[col].live_max_B = heap_live_B;
+   for (b = 0; b < HbGauges; b++)
+      gauges[col].max_B[b] = gauge_now_B[b];
 }
 
 static void merge_cells ( HbCell* dst, const HbCell* a, const HbCell* b )
@@ -165,6 +172,21 @@ static Bool cell_is_empty ( const HbCell* cell )
 {
    static const HbCell empty;
    return VG_(memcmp)(cell, &empty, sizeof(HbCell)) == 0;
+}
+
+/* The gauges merge as the columns do: the end of the second half, the
+   larger maximum. */
+static void merge_gauges ( UInt kept )
+{
+   UInt j, g;
+   for (j = 0; j < kept; j++) {
+      HbColumnGauges m = gauges[2 * j + 1];
+      for (g = 0; g < HbGauges; g++)
+         if (gauges[2 * j].max_B[g] > m.max_B[g])
+            m.max_B[g] = gauges[2 * j].max_B[g];
+      gauges[j] = m;
+   }
+   VG_(memset)(&gauges[kept], 0, (budget - kept) * sizeof(HbColumnGauges));
 }
 
 /* Merges every pair of the `budget` closed columns (budget is even, so
@@ -202,6 +224,7 @@ static void halve_resolution ( void )
    VG_(memset)(&columns[kept], 0, (budget - kept) * sizeof(HbColumn));
    tl_assert(width * 2 > width);   /* W never wraps around */
    VG_(memset)(&event_bands[kept], 0, (budget - kept) * sizeof(BandMask));
+   merge_gauges(kept);
    width *= 2;
    open_col = kept;   /* not started yet: the caller starts it */
 }
@@ -288,6 +311,19 @@ void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
    note_heap_max();
 }
 
+void HB_(columns_gauges) ( HbTime t, ULong foot_B, ULong anon_B,
+                           ULong slop_B )
+{
+   UInt g;
+   advance_to(t);
+   gauge_now_B[HbGaugeFoot] = foot_B;
+   gauge_now_B[HbGaugeAnon] = anon_B;
+   gauge_now_B[HbGaugeSlop] = slop_B;
+   for (g = 0; g < HbGauges; g++)
+      if (gauge_now_B[g] > gauges[open_col].max_B[g])
+         gauges[open_col].max_B[g] = gauge_now_B[g];
+}
+
 /* What the next event at or after `now` does first, so the final
    columns are the same whether or not a snapshot settled them. */
 void HB_(columns_settle) ( HbTime now )
@@ -308,6 +344,7 @@ UInt   HB_(columns_budget) ( void ) { return budget; }
 HbTime HB_(columns_width)  ( void ) { return width; }
 const HbColumn* HB_(column) ( UInt col ) { return &columns[col]; }
 const HbCell*   HB_(cell)   ( UInt col, UInt band ) { return cell_at(col, band); }
+const HbColumnGauges* HB_(column_gauges) ( UInt col ) { return &gauges[col]; }
 
 Bool HB_(column_quiet) ( UInt col )
 {

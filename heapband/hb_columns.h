@@ -32,6 +32,15 @@ typedef struct {
    ULong live_end_B, live_max_B, blocks_end;
 } HbColumn;
 
+/* The three gauges of a column that are not sums of its cells ("fcol"
+   records, section 4): the allocator's footprint, the other anonymous
+   memory and the live slop, each at the column's end and at its largest
+   within the column (its start included). */
+enum { HbGaugeFoot, HbGaugeAnon, HbGaugeSlop, HbGauges };
+typedef struct {
+   ULong end_B[HbGauges], max_B[HbGauges];
+} HbColumnGauges;
+
 void HB_(columns_init)   ( UInt budget, UInt n_bands );
 
 /* The three events.  A realloc is one event so that the column's maximum
@@ -40,6 +49,10 @@ void HB_(columns_alloc)   ( HbTime t, UInt band, SizeT szB );
 void HB_(columns_free)    ( HbTime t, UInt band, SizeT szB );
 void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
                             UInt new_band, SizeT new_szB );
+
+/* The gauges' values from time t on (hb_mappings.c). */
+void HB_(columns_gauges)  ( HbTime t, ULong foot_B, ULong anon_B,
+                            ULong slop_B );
 
 /* Brings the columns up to `now` (a snapshot): the open column is the one
    holding now, its live ends and integrals run to now.  What the next
@@ -60,6 +73,7 @@ const HbCell*     HB_(cell)           ( UInt col, UInt band );
    cells written. */
 Bool              HB_(column_quiet)    ( UInt col );
 UInt              HB_(column_next_band)( UInt col, UInt from );
+const HbColumnGauges* HB_(column_gauges) ( UInt col );
 
 #endif
 

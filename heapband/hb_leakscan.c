@@ -547,7 +547,7 @@ static void thread_ends ( ThreadId tid )
    if (dead.n < HB_MAX_SCAN_THREADS) dead.sp[dead.n++] = fl;
 }
 
-static void memory_unmapped ( Addr a, SizeT len )
+void HB_(leakscan_unmapped) ( Addr a, SizeT len )
 {
    UInt i;
    for (i = 0; i < dead.n; ) {
@@ -561,7 +561,6 @@ static void memory_unmapped ( Addr a, SizeT len )
 void HB_(leakscan_init) ( void )
 {
    VG_(track_pre_thread_ll_exit)(thread_ends);
-   VG_(track_die_mem_munmap)(memory_unmapped);
 }
 
 /* memcheck's root segments: client anonymous, file and shared mappings,

@@ -43,6 +43,9 @@ typedef struct {
 /* At start-up, with the scan on: follows thread exits and unmappings
    (the dead parts of stacks). */
 void          HB_(leakscan_init)   ( void );
+/* An munmap: a dead stack there ends (hb_main.c routes the core's one
+   munmap event here and to hb_mappings.c). */
+void          HB_(leakscan_unmapped) ( Addr a, SizeT len );
 /* Classifies every live block now, as memcheck's leak checker would with
    the given heuristics, and keeps the figures until the next scan. */
 void          HB_(leak_scan)       ( UInt heuristics );

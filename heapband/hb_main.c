@@ -43,8 +43,9 @@
      malloc keeps them in a two-word header in its own redzones, and a
      bitmap of 1 bit per 16 bytes of heap says where such headers are
      live (hb_liveset.c), so it costs the tool no memory beyond that bit;
-     MALLOCLIKE blocks and mempool chunks are kept in tables keyed by
-     address (about 48 bytes each).  A few loads and stores per event.
+     MALLOCLIKE blocks, mempool chunks and, with --allocator=program,
+     every block are kept in tables keyed by address (about 56 bytes
+     each).  A few loads and stores per event.
 
    - hb_columns.c, the heap as a grid of time columns by size bands: dense,
      budget x bands cells of 64 bytes (2 MB of address space with the
@@ -71,6 +72,14 @@
 
    - hb_life.c, at a free or resize: the per-band histogram of lifetimes
      (bands x 65 power-of-two buckets), one addition.
+
+   With --allocator=program the preload's wrappers (hb_wrap.c) let the
+   program's own allocator run and report each outermost call's result
+   (hb_program.c), which becomes the same block events, of origin
+   HbFromProgram, with the block's slop (hb_slop.c); hb_mappings.c follows
+   the client's anonymous memory through the core's memory events, in
+   both modes, for the allocator's footprint and the other anonymous
+   memory, published per column as hb_columns.c's gauges.
 
    hb_mempool.c keeps the pools of the mempool requests and which chunks
    each holds (a chunk is a block of its own origin in the block table),
@@ -105,12 +114,15 @@
 #include "hb_life.h"
 #include "hb_liveset.h"
 #include "hb_markfn.h"
+#include "hb_mappings.h"
 #include "hb_marks.h"
 #include "hb_mempool.h"
 #include "hb_options.h"
 #include "hb_outfile.h"
 #include "hb_output.h"
+#include "hb_program.h"
 #include "hb_sites.h"
+#include "hb_slop.h"
 #include "hb_snapshot.h"
 #include "hb_time.h"
 #include "hb_totals.h"
@@ -143,18 +155,27 @@
    event's time and the block's band are computed once here and passed
    on. */
 
-/* A new live block.  Its site is found first, since the table keeps it. */
-static void block_born ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
+/* A new live block, with its slop (0 but from the program's allocator).
+   Its site is found first, since the table keeps it. */
+static void block_born_slop ( ThreadId tid, Addr addr, SizeT szB,
+                              SizeT slopB, HbOrigin origin )
 {
    UInt        band = HB_(band_of)(szB);
    HbLiveBlock bk;
    bk.szB    = szB;
    bk.born_t = HB_(time_of_event)(szB);
    bk.site   = HB_(site_of)(tid, band);
+   bk.slopB  = slopB;
    HB_(block_insert)(addr, origin, &bk);
    HB_(columns_alloc)(bk.born_t, band, szB);
    HB_(site_gains)(bk.site, szB);
+   HB_(slop_gains)(band, slopB);
    HB_(totals_alloc)(bk.born_t, band, szB);
+}
+
+static void block_born ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
+{
+   block_born_slop(tid, addr, szB, 0, origin);
 }
 
 /* The block at addr dies.  Returns False, counting an unknown free, when
@@ -172,6 +193,7 @@ static Bool block_dies ( Addr addr, HbOrigin origin )
    t    = HB_(time_of_event)(bk.szB);
    HB_(columns_free)(t, band, bk.szB);
    HB_(site_loses)(bk.site, bk.szB);
+   HB_(slop_loses)(band, bk.slopB);
    HB_(totals_free)(t, band, bk.szB);
    HB_(life_add)(band, t - bk.born_t, bk.szB);
    return True;
@@ -181,8 +203,8 @@ static Bool block_dies ( Addr addr, HbOrigin origin )
    free of the old block and the birth of a new one, as one event.  The
    resized block belongs to the code that resized it.  Returns False,
    counting an unknown free, when old_addr is not live. */
-static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
-                          SizeT new_szB, HbOrigin origin )
+static Bool block_moves_slop ( ThreadId tid, Addr old_addr, Addr new_addr,
+                               SizeT new_szB, SizeT slopB, HbOrigin origin )
 {
    HbLiveBlock old, bk;
    UInt        old_band, new_band;
@@ -195,18 +217,60 @@ static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
    bk.szB    = new_szB;
    bk.born_t = HB_(time_of_event)(old.szB + new_szB);
    bk.site   = HB_(site_of)(tid, new_band);
+   bk.slopB  = slopB;
    HB_(block_insert)(new_addr, origin, &bk);
    HB_(columns_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
    HB_(site_loses)(old.site, old.szB);   /* before gains: it may be one site */
    HB_(site_gains)(bk.site, new_szB);
+   HB_(slop_loses)(old_band, old.slopB);
+   HB_(slop_gains)(new_band, slopB);
    HB_(totals_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
    HB_(life_add)(old_band, bk.born_t - old.born_t, old.szB);
    return True;
 }
 
+static Bool block_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
+                          SizeT new_szB, HbOrigin origin )
+{
+   return block_moves_slop(tid, old_addr, new_addr, new_szB, 0, origin);
+}
+
 /* The events as the mempool requests reach them. */
 static const HbBlockEvents block_events = {
    block_born, block_dies, block_moves
+};
+
+/* The events as the program's allocator reaches them (hb_program.c). */
+static void program_born ( ThreadId tid, Addr addr, SizeT szB, SizeT slopB )
+{
+   block_born_slop(tid, addr, szB, slopB, HbFromProgram);
+}
+
+/* A free of a pointer that is no live block is not counted as an unknown
+   free here: allocators free their own chunks through their public free
+   (glibc's tcache, handed back at a thread's exit), and a program's bad
+   free is the program's allocator's to report. */
+static Bool program_dies ( Addr addr )
+{
+   SizeT ignored;
+   if (!HB_(block_size)(addr, HbFromProgram, &ignored)) return False;
+   return block_dies(addr, HbFromProgram);
+}
+
+static Bool program_moves ( ThreadId tid, Addr old_addr, Addr new_addr,
+                            SizeT new_szB, SizeT slopB )
+{
+   return block_moves_slop(tid, old_addr, new_addr, new_szB, slopB,
+                           HbFromProgram);
+}
+
+static ULong live_now ( void )
+{
+   return HB_(run_totals_at)(HB_(time_now)()).live_B;
+}
+
+static const HbProgramEvents program_events = {
+   program_born, program_dies, program_moves, live_now
 };
 
 /*------------------------------------------------------------*/
@@ -383,6 +447,7 @@ static void count_leaks ( const UWord* arg, Bool blocks )
    at one address. */
 static Bool hb_handle_client_request ( ThreadId tid, UWord* arg, UWord* ret )
 {
+   if (HB_(program_request)(tid, arg, ret)) return True;
    switch (arg[0]) {
       case VG_USERREQ__MALLOCLIKE_BLOCK: {
          SizeT ignored;
@@ -489,6 +554,14 @@ static void check_out_file ( void )
    VG_(free)(name);
 }
 
+/* The core keeps one callback per event: an munmap goes to both modules
+   that follow it. */
+static void memory_unmapped ( Addr a, SizeT len )
+{
+   HB_(mappings_unmapped)(a, len);
+   if (HB_(clo).leak_scan) HB_(leakscan_unmapped)(a, len);
+}
+
 static void hb_post_clo_init ( void )
 {
    check_preload_present();
@@ -504,7 +577,9 @@ static void hb_post_clo_init ( void )
    HB_(marks_init)();
    HB_(snapshot_init)(HB_(clo).snapshot_every);
    if (HB_(clo).leak_scan) HB_(leakscan_init)();
+   VG_(track_die_mem_munmap)(memory_unmapped);
    register_fast_calls();
+   HB_(program_post_init)(HB_(clo).allocator_program);
    HB_(heap_cache_enable)(HB_(clo).block_cache);
 }
 
@@ -564,6 +639,7 @@ static void hb_fini ( Int exitcode )
 {
    HbTime       end = HB_(time_now)();
    const HChar* written;
+   HB_(program_settle)();
    HB_(columns_finish)(end);
    check_modules_agree(end);
    if (HB_(clo).leak_scan) HB_(leak_scan)(HB_(clo).leak_heuristics);
@@ -621,6 +697,7 @@ static void hb_pre_clo_init ( void )
    VG_(needs_client_requests)   (hb_handle_client_request);
    VG_(needs_syscall_wrapper)   (hb_pre_syscall, hb_post_syscall);
    VG_(needs_print_stats)       (hb_print_stats);
+   HB_(program_pre_init)(&program_events);
    VG_(needs_malloc_replacement)(hb_malloc,
                                  hb___builtin_new,
                                  hb___builtin_new_aligned,

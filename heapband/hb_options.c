@@ -65,6 +65,8 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    if      VG_XACT_CLO(arg, "--time-unit=i",  HB_(clo).time_unit, HbTimeInstrs) {}
    else if VG_XACT_CLO(arg, "--time-unit=B",  HB_(clo).time_unit, HbTimeBytes) {}
    else if VG_XACT_CLO(arg, "--time-unit=ms", HB_(clo).time_unit, HbTimeMs) {}
+   else if VG_XACT_CLO(arg, "--allocator=valgrind", HB_(clo).allocator_program, False) {}
+   else if VG_XACT_CLO(arg, "--allocator=program",  HB_(clo).allocator_program, True) {}
    else if VG_XACT_CLO(arg, "--bands=quarter", HB_(clo).quarter, True) {}
    else if VG_XACT_CLO(arg, "--bands=pow2",    HB_(clo).quarter, False) {}
    else if VG_BINT_CLO(arg, "--columns", value, 2, HB_MAX_COLUMNS) {
@@ -89,6 +91,8 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
                        HB_(clo).leak_heuristics) {}
    else if (VG_(strncmp)(arg, "--time-unit=", 12) == 0)
       VG_(fmsg_bad_option)(arg, "--time-unit must be i, B or ms\n");
+   else if (VG_(strncmp)(arg, "--allocator=", 12) == 0)
+      VG_(fmsg_bad_option)(arg, "--allocator must be valgrind or program\n");
    else if (VG_(strncmp)(arg, "--bands=", 8) == 0)
       VG_(fmsg_bad_option)(arg, "--bands must be quarter or pow2\n");
    else
@@ -187,6 +191,9 @@ void HB_(print_usage) ( void )
 "    --columns=<n>             time columns kept; when the run outgrows them,\n"
 "                              neighbours merge and the width doubles;\n"
 "                              an even number in 2..65536 [128]\n"
+"    --allocator=valgrind|program  whose allocator the program uses:\n"
+"                              Valgrind's (replaced) or its own (followed:\n"
+"                              footprint, slop, fragmentation) [valgrind]\n"
 "    --bands=quarter|pow2      size bands: each power of two split into four\n"
 "                              sub-bands (quarter), or one band per power of\n"
 "                              two (pow2) [quarter]\n"

@@ -32,6 +32,7 @@ typedef struct {
    Bool         leak_scan;   /* --leak-scan=yes|no          [yes]  */
    UInt         leak_heuristics; /* --leak-check-heuristics, a set of
                                 HB_HEUR_* bits (hb_leakscan.h) [all] */
+   Bool         allocator_program; /* --allocator=valgrind|program [valgrind] */
 } HbOptions;
 
 extern HbOptions HB_(clo);

@@ -40,10 +40,12 @@
 #include "hb_columns.h"
 #include "hb_leakscan.h"
 #include "hb_life.h"
+#include "hb_mappings.h"
 #include "hb_marks.h"
 #include "hb_options.h"
 #include "hb_outfile.h"
 #include "hb_sites.h"
+#include "hb_slop.h"
 #include "hb_stacks.h"
 #include "hb_time.h"
 #include "hb_totals.h"
@@ -131,6 +133,8 @@ static void write_header ( HbWriter* fp, HbTime end )
    else
       HB_(wprintf)(fp, "site-limit: %u\n", HB_(clo).sites);
    HB_(wprintf)(fp, "leak-scan: %s\n", HB_(clo).leak_scan ? "yes" : "no");
+   HB_(wprintf)(fp, "allocator: %s\n",
+                HB_(clo).allocator_program ? "program" : "valgrind");
 }
 
 /* The six figures of the lost kinds, after a record's leading fields. */
@@ -149,6 +153,16 @@ static void write_bands ( HbWriter* fp )
       HB_(wprintf)(fp, "band %u %llu %llu\n", b, HB_(band_lo)(b), HB_(band_hi)(b));
 }
 
+/* The footprint and the other anonymous memory (version 4). */
+static void write_memory ( HbWriter* fp )
+{
+   const HbMappings* m = HB_(mappings)();
+   HB_(wprintf)(fp, "footprint %llu %llu %llu %llu %llu\n", m->foot_peak_B,
+                m->foot_peak_t, m->foot_B, m->live_at_foot_peak_B,
+                m->slop_at_foot_peak_B);
+   HB_(wprintf)(fp, "other-anon %llu %llu\n", m->anon_peak_B, m->anon_B);
+}
+
 static void write_run_summary ( HbWriter* fp, HbTime end )
 {
    HbRunTotals run = HB_(run_totals_at)(end);
@@ -162,6 +176,7 @@ static void write_run_summary ( HbWriter* fp, HbTime end )
       write_lost(fp, HB_(lost_run)());
    }
    HB_(wprintf)(fp, "unknown-frees %llu\n", run.unknown_frees);
+   write_memory(fp);
 }
 
 static void write_marks ( HbWriter* fp )
@@ -211,6 +226,31 @@ ULong HB_(cells_read_by_writes) ( void )
    return cells_read;
 }
 
+/* A column's gauges as a reader derives them when it has no `fcol`
+   record: every end and maximum at the previous column's end. */
+static Bool gauges_are_quiet ( const HbColumnGauges* g, const ULong* prev )
+{
+   UInt k;
+   for (k = 0; k < HbGauges; k++)
+      if (g->end_B[k] != prev[k] || g->max_B[k] != prev[k]) return False;
+   return True;
+}
+
+static void write_gauges ( HbWriter* fp )
+{
+   ULong prev[HbGauges] = { 0, 0, 0 };
+   UInt  c, k;
+   for (c = 0; c < HB_(columns_count)(); c++) {
+      const HbColumnGauges* g = HB_(column_gauges)(c);
+      if (!gauges_are_quiet(g, prev))
+         HB_(wprintf)(fp, "fcol %u %llu %llu %llu %llu %llu %llu\n", c,
+                      g->end_B[HbGaugeFoot], g->max_B[HbGaugeFoot],
+                      g->end_B[HbGaugeAnon], g->max_B[HbGaugeAnon],
+                      g->end_B[HbGaugeSlop], g->max_B[HbGaugeSlop]);
+      for (k = 0; k < HbGauges; k++) prev[k] = g->end_B[k];
+   }
+}
+
 static void write_cells ( HbWriter* fp )
 {
    HChar integral[48];
@@ -227,6 +267,20 @@ static void write_cells ( HbWriter* fp )
                       cell->frees_B, cell->live_end_B, cell->live_max_B,
                       integral);
       }
+   }
+}
+
+/* Per band, the slop allocated, live at the peak and at exit (version
+   4; only the program's allocator has any). */
+static void write_band_slop ( HbWriter* fp )
+{
+   UInt b;
+   for (b = 0; b < HB_(n_bands)(); b++) {
+      const HbLivePart* slop = HB_(slop_band)(b);
+      if (HB_(slop_allocated)(b) > 0)
+         HB_(wprintf)(fp, "slop %u %llu %llu %llu\n", b,
+                      HB_(slop_allocated)(b), HB_(part_at_peak_B)(slop),
+                      slop->live_B);
    }
 }
 
@@ -258,6 +312,7 @@ static void write_lifetimes ( HbWriter* fp )
          HB_(wprintf)(fp, "at-peak %u %llu %llu\n", b,
                       HB_(part_at_peak_B)(live), HB_(part_at_peak_n)(live));
    }
+   write_band_slop(fp);
 }
 
 /*------------------------------------------------------------*/
@@ -466,6 +521,7 @@ static void write_sections ( HbWriter* fp, HbTime end )
    write_run_summary(fp, end);
    write_marks(fp);
    write_columns(fp);
+   write_gauges(fp);
    write_cells(fp);
    write_lifetimes(fp);
    write_sites(fp);
@@ -516,6 +572,37 @@ static void print_leak_summary ( const HbRunTotals* run )
              reach_n, plural(reach_n, "block", "blocks"));
 }
 
+/* The memory beyond the live blocks.  With the program's allocator: its
+   footprint, fragmentation and slop.  With Valgrind's: one line when the
+   other anonymous memory grew past the heap (the mark of an allocator of
+   the program's own, like Python's pymalloc, whose blocks the tool does
+   not see), saying how to see it; 1 MB keeps the dynamic loader's and a
+   small program's own mappings out of it. */
+#define HB_OTHER_ANON_NOTE_MIN (1024 * 1024)
+
+static void print_memory_summary ( const HbRunTotals* run )
+{
+   const HbMappings* m = HB_(mappings)();
+   if (HB_(clo).allocator_program) {
+      ULong used = m->live_at_foot_peak_B + m->slop_at_foot_peak_B;
+      VG_(umsg)("Footprint: %'llu bytes at most, reached at %'llu %s; "
+                "%'llu at exit\n", m->foot_peak_B, m->foot_peak_t,
+                HB_(time_unit_name)(HB_(time_unit)()), m->foot_B);
+      VG_(umsg)("Fragmentation at the peak footprint: %'llu bytes; "
+                "slop at exit: %'llu bytes\n",
+                m->foot_peak_B > used ? m->foot_peak_B - used : 0,
+                HB_(slop_live)());
+      VG_(umsg)("Other anonymous memory: %'llu bytes at most, %'llu at "
+                "exit\n", m->anon_peak_B, m->anon_B);
+   } else if (m->anon_peak_B > run->peak_B
+              && m->anon_peak_B >= HB_OTHER_ANON_NOTE_MIN) {
+      VG_(umsg)("Other anonymous memory (%'llu bytes at most) exceeded the "
+                "heap: an allocator of the program's own? See it with "
+                "--allocator=program (Python: PYTHONMALLOC=malloc).\n",
+                m->anon_peak_B);
+   }
+}
+
 void HB_(print_summary) ( HbTime end, const HChar* written )
 {
    HbRunTotals        at   = HB_(run_totals_at)(end);
@@ -534,6 +621,7 @@ void HB_(print_summary) ( HbTime end, const HChar* written )
              plural(run->live_blocks, "block", "blocks"), end, unit);
    if (HB_(clo).leak_scan) print_leak_summary(run);
    VG_(umsg)("Unknown frees: %'llu\n", run->unknown_frees);
+   print_memory_summary(run);
    if (HB_(marks_dropped)() > 0)
       VG_(umsg)("Marks dropped: %'llu (the first %'u kept)\n",
                 HB_(marks_dropped)(), HB_MARKS_MAX);

@@ -38,6 +38,7 @@
    hook, registered only with the option. */
 
 #include "hb_snapshot.h"
+#include "hb_program.h"
 #include "hb_columns.h"
 #include "hb_leakscan.h"
 #include "hb_options.h"
@@ -75,6 +76,7 @@ static HChar* default_name ( void )
 static Bool write_snapshot_with ( const HChar* name, UInt heuristics )
 {
    HbTime now = HB_(time_now)();
+   HB_(program_settle)();
    HB_(columns_settle)(now);
    if (HB_(clo).leak_scan) HB_(leak_scan)(heuristics);
    return HB_(write_file_as)(name, now);

@@ -12,35 +12,42 @@
    option) any later version.  See the file COPYING.
 */
 
-/* - Owns: the written form of the allocation stacks, interned: object and
-     source names, frames (object + offset), stacks (lists of frames).  Two
-     ExeContexts share an HbStack exactly when their frames are written
-     alike, which is what makes a site (hb_sites.c).
-   - Invariant: no two frames have the same (object, offset) and no two
+/* - Owns: the written form of the allocation stacks, interned: object,
+     function and source names, frames, stacks (lists of frames).  Two
+     ExeContexts share an HbStack exactly when their frames read alike,
+     which is what makes a site (hb_sites.c).
+   - Invariant: a frame is a place in the program as the user reads it:
+     with a source line, its (object, function, file, line), else its
+     (object, offset); no two frames have the same such key, and no two
      stacks the same frame list; every ExeContext maps to one stack.
    - Cost: per new ExeContext of an allocation, a cache probe and at most one
-     hash lookup; per new ExeContext, a lookup per frame.  48 bytes per
+     hash lookup; per new ExeContext, a lookup per frame.  56 bytes per
      frame, 24 + 8 x depth per stack.
 
    In detail: per allocation whose ExeContext differs from the previous one
    (hb_sites.c asks then), one look in a small direct-mapped cache by ECU,
    and on a miss one hash lookup.  Once per new ExeContext: one hash lookup
    per frame, and for an address not seen before in the current epoch a
-   walk of the DebugInfo list and a symbol lookup.  Memory: 48 bytes per
-   frame and 24 + 8 x depth bytes per stack, plus 24 bytes per ExeContext
-   and per address seen, one copy of each object path and source name, and
-   the 16 KB cache.
+   walk of the DebugInfo list, a symbol lookup and a line lookup.  Memory:
+   56 bytes per frame and 24 + 8 x depth bytes per stack, plus 24 bytes per
+   ExeContext and per address seen, one copy of each object path, function
+   and source name, and the 16 KB cache.
 
    A frame is located when its stack is first seen, while its object is
    mapped: the offset is the code address minus the object's load bias
    (the text bias of Valgrind's DebugInfo for it), the address that
    addr2line -e OBJECT takes, and it does not move between runs.  Code in
    a mapped file of which Valgrind read no ELF information gets the offset
-   in the file, and code in no file (generated code) its address.  The
-   function and source line are looked up only when written, with the
-   epoch in which the frame was located, so a frame of a library unloaded
-   since may show ???, but keeps its object and offset.  Only the kind of
-   its function (main, below main, other) is looked up at once, to end
+   in the file, and code in no file (generated code) its address.  Its
+   function and source line are looked up at the same time, because they
+   say which frame it is: a compiler that unrolls a loop or copies a line
+   (-funroll-loops, tail duplication) leaves several calls at one source
+   line, which the user reads as one place, so they are one frame, and the
+   allocations of a loop one site whatever copy of its body ran.  Such a
+   frame is written with the lowest of its addresses, so that which copy
+   ran first does not change the file.  Without a source line nothing
+   tells two addresses apart but their offsets: each is a frame.  Only the
+   kind of the function (main, below main, other) is kept besides, to end
    the stack at main as the core shows stacks (--show-below-main=no). */
 
 #include "hb_stacks.h"
@@ -52,7 +59,7 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
 
-/* An interned name: an object's path or a source file's. */
+/* An interned name: an object's path, a function's or a source file's. */
 typedef struct _Name {
    struct _Name* next;         /* VgHashNode header */
    UWord         key;          /* hash of text */
@@ -61,12 +68,13 @@ typedef struct _Name {
 
 struct _HbFrame {
    struct _HbFrame* next;      /* VgHashNode header */
-   UWord            key;       /* hash of (object, offset) */
+   UWord            key;       /* hash of what identifies it (same_frame) */
    const HChar*     object;    /* interned path; NULL: in no object file */
-   Addr             offset;
-   DiEpoch          epoch;     /* where ip was located, for its names */
+   Addr             offset;    /* the lowest of its addresses */
+   const HChar*     fn;        /* interned; "???" when unknown */
+   const HChar*     file;      /* interned; NULL: no source line */
+   UInt             line;
    Vg_FnNameKind    kind;      /* of its function: main, below main, other */
-   Addr             ip;
 };
 
 struct _HbStack {
@@ -86,6 +94,7 @@ typedef struct _KeyToPtr {
 } KeyToPtr;
 
 static VgHashTable* objects;        /* Name: object paths */
+static VgHashTable* functions;      /* Name: function names */
 static VgHashTable* sources;        /* Name: source file names */
 static VgHashTable* frames;
 static VgHashTable* stacks;
@@ -109,6 +118,7 @@ static struct {
 void HB_(stacks_init) ( void )
 {
    objects      = VG_(HT_construct)("hb.stacks.objects");
+   functions    = VG_(HT_construct)("hb.stacks.functions");
    sources      = VG_(HT_construct)("hb.stacks.sources");
    frames       = VG_(HT_construct)("hb.stacks.frames");
    stacks       = VG_(HT_construct)("hb.stacks.stacks");
@@ -186,27 +196,57 @@ static void locate ( DiEpoch ep, Addr ip, const HChar** obj, Addr* offset )
    *offset = ip;
 }
 
+/* Its function and source line, as the frame record names them. */
+static void name_frame ( DiEpoch ep, Addr ip, HbFrame* frame )
+{
+   const HChar *fn, *file, *dir;
+   UInt         line;
+   frame->fn = intern(functions, VG_(get_fnname)(ep, ip, &fn) ? fn : "???");
+   if (VG_(get_filename_linenum)(ep, ip, &file, &dir, &line)) {
+      frame->file = intern(sources, file);
+      frame->line = line;
+   } else {
+      frame->file = NULL;
+      frame->line = 0;
+   }
+}
+
+/* Names are interned, so equal names are one pointer. */
+static Bool same_frame ( const HbFrame* a, const HbFrame* b )
+{
+   if (a->object != b->object || a->file != b->file) return False;
+   if (a->file == NULL) return a->offset == b->offset;
+   return a->line == b->line && a->fn == b->fn;
+}
+
+static UWord frame_key ( const HbFrame* f )
+{
+   if (f->file == NULL) return mix((UWord)f->object, f->offset);
+   return mix(mix(mix((UWord)f->object, (UWord)f->file), f->line),
+              (UWord)f->fn);
+}
+
 static Word cmp_frame ( const void* pa, const void* pb )
 {
-   const HbFrame* a = pa;
-   const HbFrame* b = pb;
-   return a->object != b->object || a->offset != b->offset;
+   return !same_frame(pa, pb);
 }
 
 static const HbFrame* frame_located ( DiEpoch ep, Addr ip )
 {
    HbFrame  probe, *frame;
    locate(ep, ip, &probe.object, &probe.offset);
-   probe.key = mix((UWord)probe.object, probe.offset);
+   name_frame(ep, ip, &probe);
+   probe.key = frame_key(&probe);
    frame = VG_(HT_gen_lookup)(frames, &probe, cmp_frame);
    if (frame == NULL) {
       frame = VG_(malloc)("hb.stacks.frame", sizeof(HbFrame));
       *frame       = probe;
-      frame->epoch = ep;
       frame->kind  = VG_(get_fnname_kind_from_IP)(ep, ip);
-      frame->ip    = ip;
       VG_(HT_add_node)(frames, frame);
+   } else if (probe.offset < frame->offset) {
+      frame->offset = probe.offset;   /* not in the key: the same node */
    }
+   tl_assert(same_frame(frame, &probe));
    return frame;
 }
 
@@ -327,18 +367,11 @@ const HbFrame* HB_(stack_frame) ( const HbStack* stack, UInt i )
 
 void HB_(frame_text) ( const HbFrame* frame, HbFrameText* text )
 {
-   const HChar *file, *dir;
    text->object = frame->object;
    text->offset = frame->offset;
-   if (!VG_(get_fnname)(frame->epoch, frame->ip, &text->fn))
-      text->fn = "???";
-   if (VG_(get_filename_linenum)(frame->epoch, frame->ip, &file, &dir,
-                                 &text->line)) {
-      text->file = intern(sources, file);
-   } else {
-      text->file = NULL;
-      text->line = 0;
-   }
+   text->fn     = frame->fn;
+   text->file   = frame->file;
+   text->line   = frame->line;
 }
 
 /*--------------------------------------------------------------------*/

@@ -126,3 +126,19 @@ need_tool() {
    [ "${CI:-}" = true ] && fail "$1 is missing (apt-get install $2)"
    skip "$1 is not installed (apt-get install $2)"
 }
+
+# need_browser [NPM_PACKAGE...]: skip without node, Debian's Chromium
+# (HB_CHROMIUM names another) or the npm packages tests/browser installs
+# (`npm ci` there; .ci/run does it): puppeteer-core and those named.
+# Sets NODE_PATH and HB_NODE_MODULES to where they are: tests/browser/
+# node_modules, or HB_NODE_MODULES (tests/check.sh --release points a
+# tarball's tests at the clone's).
+need_browser() {
+   HB_NODE_MODULES="${HB_NODE_MODULES:-$HB_SRCDIR/tests/browser/node_modules}"
+   NODE_PATH="$HB_NODE_MODULES"; export NODE_PATH HB_NODE_MODULES
+   command -v node >/dev/null || skip "node is not installed (apt-get install nodejs)"
+   [ -x "${HB_CHROMIUM:-/usr/bin/chromium}" ] || skip "no /usr/bin/chromium (apt-get install chromium)"
+   for m in puppeteer-core "$@"; do
+      [ -d "$HB_NODE_MODULES/$m" ] || skip "$m is not installed (cd tests/browser && npm ci)"
+   done
+}

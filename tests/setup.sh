@@ -8,7 +8,7 @@ set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-packages="gcc g++ make autoconf automake pkg-config valgrind libcairo2-dev zlib1g-dev python3 tmux less"
+packages="gcc g++ make autoconf automake pkg-config valgrind libcairo2-dev zlib1g-dev python3 tmux less libjemalloc-dev libtcmalloc-minimal4 libmimalloc2.0 sqlite3 jq"
 missing=""
 for p in $packages; do
    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

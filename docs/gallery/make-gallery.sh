@@ -49,6 +49,22 @@ echo "gallery: leak (--leaks)"
 gcc -g -O0 -fno-builtin -o "$work/leak" "$gallery/leak.c"
 (cd "$work" && "$valgrind" -q --heapband-out-file=leak.hb ./leak)
 NO_COLOR=1 "$print" --leaks --width=80 "$work/leak.hb" >"$gallery/leak-leaks.txt"
+# The program's own allocator: holes.c under glibc's malloc and, when
+# libjemalloc2 is installed, under jemalloc (--allocator=program); the
+# text at 50 lines, whose heap graph (5 lines) shows the footprint staying
+# while the live heap falls.
+echo "gallery: holes"
+gcc -O0 -fno-builtin -I"$srcdir/heapband" \
+   -I"$(pkg-config --variable=includedir valgrind)" \
+   -o "$work/holes" "$gallery/holes.c"
+(cd "$work" && "$valgrind" -q --allocator=program --heapband-out-file=holes.hb ./holes)
+chart holes "" --height=50
+jemalloc=$(ls /usr/lib/*/libjemalloc.so.2 2>/dev/null | head -1)
+if [ -n "$jemalloc" ]; then
+   (cd "$work" && LD_PRELOAD=$jemalloc "$valgrind" -q --allocator=program \
+      --heapband-out-file=holes-jemalloc.hb ./holes)
+   chart holes-jemalloc "" --height=50
+fi
 # A program heapband did not build: Debian's sqlite3, cut into phases by
 # --mark-fn at the entries of sqlite3_prepare_v2 (libsqlite3's exported
 # symbols, so the stripped library is enough).

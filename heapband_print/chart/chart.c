@@ -135,6 +135,8 @@ void hb_chart_free(struct hb_chart *ch)
     free(ch->cells);
     free(ch->row_cells);
     free(ch->line);
+    free(ch->foot_line);
+    free(ch->anon_line);
     free(ch->diff.noise);
     free(ch->diff.old_line);
     free(ch->diff.ended);
@@ -144,4 +146,9 @@ void hb_chart_free(struct hb_chart *ch)
     free(ch->run.cmd);
     memset(ch, 0, sizeof *ch);
     ch->line_peak_col = -1;
+}
+
+double hb_chart_graph_top(const struct hb_chart *ch)
+{
+    return ch->graph_max > ch->line_max ? ch->graph_max : ch->line_max;
 }

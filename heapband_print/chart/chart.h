@@ -42,6 +42,11 @@ struct hb_run_summary {
     uint64_t exit_bytes, exit_blocks, unknown_frees, marks_dropped;
     int leak_kinds;           /* the file has memcheck's leak kinds: */
     struct hb_lost exit_lost; /* those of the blocks live at exit */
+    /* Version 4, --allocator=program (has_memory): the run's footprint,
+     * fragmentation and slop (metrics.c's figures). */
+    int has_memory;
+    uint64_t foot_peak, foot_peak_t, foot_exit, fragmentation_peak,
+             slop_exit, anon_peak;
 };
 
 /* What a difference chart (--diff) adds, all NULL in any other chart. */
@@ -90,6 +95,14 @@ struct hb_chart {
     double *line;             /* ncols values, bytes */
     double line_max;
     int line_peak_col;        /* column holding the peak, -1 if none */
+    /* Version 4, --allocator=program: the allocator's footprint and the
+     * other anonymous memory, the largest in each column (fcol records'
+     * FOOT_MAX, ANON_MAX), drawn above the total heap; NULL otherwise. */
+    double *foot_line, *anon_line;
+    /* The heap graph's top when those are drawn: the largest footprint
+     * (at least the live heap) plus other anonymous memory; else 0.  Read
+     * it through hb_chart_graph_top. */
+    double graph_max;
 
     struct hb_mark *marks;    /* phase markers, may be empty */
     size_t nmarks;
@@ -176,5 +189,9 @@ size_t hb_chart_col_of_time(const struct hb_chart *chart, uint64_t t);
 /* Map a cell value to [0,1] for shading: 0 for an empty cell, otherwise a
  * value in (0,1] increasing with v, according to the scale. */
 double hb_scale_value(double v, double vmax, enum hb_scale scale);
+
+/* The value at the top of the heap graph: line_max, or graph_max when the
+ * footprint and other anonymous memory stacked on the heap reach higher. */
+double hb_chart_graph_top(const struct hb_chart *ch);
 
 #endif

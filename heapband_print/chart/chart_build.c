@@ -19,6 +19,7 @@
 
 #include "band_merge.h"
 #include "grid.h"
+#include "metrics.h"
 #include "units.h"
 
 #include <stdio.h>
@@ -114,6 +115,12 @@ static void set_run_summary(struct hb_run_summary *run,
         .unknown_frees = f->unknown_frees,
         .marks_dropped = f->marks_dropped,
         .leak_kinds = f->leak_kinds, .exit_lost = f->exit_lost,
+        .has_memory = f->allocator_program,
+        .foot_peak = f->mem.foot_peak, .foot_peak_t = f->mem.foot_peak_t,
+        .foot_exit = f->mem.foot_exit,
+        .fragmentation_peak = hb_metric_run(f, HB_METRIC_FRAGMENTATION_PEAK),
+        .slop_exit = hb_metric_run(f, HB_METRIC_SLOP),
+        .anon_peak = f->mem.anon_peak,
     };
 }
 
@@ -194,6 +201,39 @@ static int add_heap_line(const struct hb_grid *g, struct hb_chart *ch)
     return 0;
 }
 
+/* The footprint and other anonymous memory of --allocator=program, the
+ * largest of the stored columns each chart column spans (its times
+ * x_start .. x_end - 1), quiet columns derived (hbfile_memory.c). */
+static int add_memory_lines(const struct hb_file *f, struct hb_chart *ch)
+{
+    if (!f->allocator_program)
+        return 0;
+    ch->foot_line = calloc(ch->ncols, sizeof *ch->foot_line);
+    ch->anon_line = calloc(ch->ncols, sizeof *ch->anon_line);
+    if (ch->foot_line == NULL || ch->anon_line == NULL)
+        return -1;
+    for (size_t j = 0; j < ch->ncols; j++) {
+        uint64_t c0 = ch->x_start[j] / f->col_width;
+        uint64_t c1 = ch->x_end[j] > ch->x_start[j]
+                      ? (ch->x_end[j] - 1) / f->col_width : c0;
+        if (c1 >= f->ncols)
+            c1 = f->ncols - 1;
+        for (uint64_t c = c0; c <= c1; c++) {
+            struct hb_fcolrec g = hb_file_gauges(f, c);
+            if ((double)g.foot_max > ch->foot_line[j])
+                ch->foot_line[j] = (double)g.foot_max;
+            if ((double)g.anon_max > ch->anon_line[j])
+                ch->anon_line[j] = (double)g.anon_max;
+        }
+        double stacked = (ch->foot_line[j] > ch->line[j] ? ch->foot_line[j]
+                                                          : ch->line[j])
+                         + ch->anon_line[j];
+        if (stacked > ch->graph_max)
+            ch->graph_max = stacked;
+    }
+    return 0;
+}
+
 /* The file's phase marks within the time drawn (both ends included: the
  * last column holds the end time). */
 static int add_file_marks(const struct hb_file *f, struct hb_chart *ch)
@@ -242,7 +282,8 @@ static int build_time_chart(const struct hb_file *f,
     if (hb_grid_fill_rows(&g, sel, first_band, last_band, ch->x_start,
                           ch->x_end, ch->row_cells, ch->cells, err) < 0)
         return -1;
-    if (add_heap_line(&g, ch) < 0 || add_file_marks(f, ch) < 0)
+    if (add_heap_line(&g, ch) < 0 || add_file_marks(f, ch) < 0
+        || add_memory_lines(f, ch) < 0)
         return hb_error_nomem(err, "building the chart");
     set_vmax(ch);
     return 0;

@@ -28,6 +28,8 @@ void hb_file_free(struct hb_file *f)
     free(f->leaks);
     free(f->losts);
     free(f->atpeaks);
+    free(f->fcols);
+    free(f->slops);
     for (size_t i = 0; i < f->nobjects; i++)
         free(f->objects[i]);
     free(f->objects);

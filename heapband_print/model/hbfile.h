@@ -73,6 +73,18 @@ struct hb_liferec { uint64_t b, k, count, bytes; };
 struct hb_markrec { uint64_t t; char *name; };       /* versions 2, 3 */
 struct hb_leakrec { uint64_t b, count, bytes; };
 struct hb_atpeakrec { uint64_t b, bytes, blocks; };  /* version 3 */
+/* Version 4: a column's gauges ("fcol"; hbfile_memory.c derives the
+ * quiet ones) and a band's slop ("slop"). */
+struct hb_fcolrec {
+    uint64_t c, foot_end, foot_max, anon_end, anon_max, slop_end, slop_max;
+};
+struct hb_sloprec { uint64_t b, allocated, at_peak, at_exit; };
+/* Version 4's run figures of memory: the 'footprint' and 'other-anon'
+ * lines (all 0 in a file without them). */
+struct hb_memory {
+    uint64_t foot_peak, foot_peak_t, foot_exit, live_at_foot_peak,
+             slop_at_foot_peak, anon_peak, anon_exit;
+};
 
 /* Version 4, 'leak-scan: yes': memcheck's leak kinds of the blocks live
  * at exit.  Still reachable is what is live at exit minus the three. */
@@ -154,6 +166,7 @@ struct hb_file {
     uint64_t nbands, columns_budget, col_width, ncols, end_time;
     uint64_t depth;           /* version 3 ('depth:'); else 0 */
     uint64_t site_limit;      /* version 3 ('site-limit:'), 0 for 'all' */
+    int allocator_program;    /* version 4 'allocator: program' */
     struct hb_band *bands;    /* nbands */
 
     uint64_t total_allocs, total_alloc_bytes, total_frees, total_free_bytes;
@@ -167,6 +180,7 @@ struct hb_file {
     struct hb_lost exit_lost;
     struct hb_lostrec *losts;  size_t nlosts;     /* increasing b */
     unsigned long losts_line;  /* line of losts[0]; the rest follow it */
+    struct hb_memory mem;     /* version 4 */
 
     /* The col and cell lines are each one run of lines: record i is on
      * line cols_line + i (cells_line + i).  Version 3 leaves the quiet
@@ -178,6 +192,8 @@ struct hb_file {
     struct hb_liferec *lifes;  size_t nlifes;     /* by b, then k */
     struct hb_leakrec *leaks;  size_t nleaks;     /* increasing b */
     struct hb_atpeakrec *atpeaks; size_t natpeaks;  /* increasing b */
+    struct hb_fcolrec *fcols;  size_t nfcols;     /* version 4, increasing c */
+    struct hb_sloprec *slops;  size_t nslops;     /* version 4, increasing b */
 
     /* Sites; tables 1-based (object i is objects[i - 1]).  Versions 1
      * and 2 have no objects or sources, and a frame per frame line. */
@@ -295,5 +311,9 @@ const struct hb_colrec *hb_col_before(const struct hb_file *f, uint64_t c);
  * file carries quiet cells and the other does not, the cost is bounded by
  * the records of the one that does not. */
 int hb_same_matrix(const struct hb_file *a, const struct hb_file *b);
+
+/* Column c's gauges (version 4), derived when it has no fcol record;
+ * all 0 in older files (hbfile_memory.c). */
+struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c);
 
 #endif

@@ -5,14 +5,15 @@
  * and the file COPYING.
  *
  * Owns: the metric table, and the switches that say where a metric's
- * value lives: the run summary (hb_metric_run), a cell (cell_field), what
- * is live at exit (hb_metric_exit_value, for the run, a band's leak and
- * lost lines, a set of sites or what suppressions take away: one place
- * that knows that leaked is definitely plus indirectly lost, or all that
- * is live in a file without leak kinds) or a site's records
- * (hb_metric_sites).  Nothing else in the printer reads those figures for
- * a metric.  Invariant: a metric has a case in cell_field exactly when its
- * band reading is HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in
+ * value lives: the run summary (hb_metric_run; version 4's memory figures
+ * too), a cell (cell_field), what is live at exit (hb_metric_exit_value,
+ * for the run, a band's leak and lost lines, a set of sites or what
+ * suppressions take away: one place that knows that leaked is definitely
+ * plus indirectly lost, or all that is live in a file without leak kinds)
+ * or a site's records (hb_metric_sites); a band's slop is its slop line.
+ * Nothing else in the printer reads those figures for a metric.
+ * Invariant: a metric has a case in cell_field exactly when its band
+ * reading is HB_BAND_CELL_SUM or HB_BAND_CELL_PEAK, in
  * hb_metric_exit_value exactly when it is HB_BAND_LEAK, in
  * hb_metric_sites exactly when it is per_site.  Version
  * 3's quiet cells (hbfile.h) add nothing to the sums and never raise a
@@ -90,8 +91,39 @@ const struct hb_metric_info hb_metrics[HB_NMETRICS] = {
     [HB_METRIC_UNKNOWN_FREES] = { "unknown-frees", "unknown frees", NULL,
                                   COUNT, HB_BAND_NONE, 0, 0, 0 },
     [HB_METRIC_END_TIME] = { "end-time", "end time", NULL,
-                             TIME, HB_BAND_NONE, 0, 0, 0 },
+                             TIME, HB_BAND_NONE, 0, 0, 0, 0 },
+    [HB_METRIC_FOOTPRINT] = { "footprint", "footprint, largest", NULL,
+                              BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+    [HB_METRIC_FOOTPRINT_EXIT] = { "footprint-exit", "footprint at exit",
+                                   NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+    [HB_METRIC_SLOP] = { "slop", "slop at exit", NULL,
+                         BYTES, HB_BAND_SLOP, 0, 0, 0, 1 },
+    [HB_METRIC_FRAGMENTATION] = { "fragmentation", "fragmentation at exit",
+                                  NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+    [HB_METRIC_OTHER_ANON] = { "other-anon", "other anon memory at exit",
+                               NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+    [HB_METRIC_FRAGMENTATION_PEAK] = { "fragmentation-peak",
+                                       "fragmentation, peak footprint", NULL,
+                                       BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
 };
+
+/* The live slop at exit: the sum of the slop lines' AT_EXIT. */
+static uint64_t slop_exit(const struct hb_file *f)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < f->nslops; i++)
+        sum += f->slops[i].at_exit;
+    return sum;
+}
+
+/* What the allocator held that no live block used: footprint - live -
+ * slop, 0 when the blocks' memory came from elsewhere (docs/
+ * heapband-format.md, the footprint line). */
+static uint64_t unused(uint64_t footprint, uint64_t live, uint64_t slop)
+{
+    return footprint > live && footprint - live > slop
+           ? footprint - live - slop : 0;
+}
 
 int hb_metric_find(const char *name, size_t len)
 {
@@ -110,6 +142,9 @@ int hb_metric_readable(const struct hb_file *f, enum hb_metric m)
 int hb_metric_shown(enum hb_metric m, const struct hb_file *o,
                     const struct hb_file *n)
 {
+    if (hb_metrics[m].memory && !o->allocator_program
+        && (n == NULL || !n->allocator_program))
+        return 0;
     return hb_metrics[m].kinds == HB_KINDS_NONE || o->leak_kinds
            || (n != NULL && n->leak_kinds);
 }
@@ -160,6 +195,15 @@ uint64_t hb_metric_run(const struct hb_file *f, enum hb_metric m)
     case HB_METRIC_PEAK_TIME:     return f->peak_t_reached;
     case HB_METRIC_UNKNOWN_FREES: return f->unknown_frees;
     case HB_METRIC_END_TIME:      return f->end_time;
+    case HB_METRIC_FOOTPRINT:     return f->mem.foot_peak;
+    case HB_METRIC_FOOTPRINT_EXIT: return f->mem.foot_exit;
+    case HB_METRIC_SLOP:          return slop_exit(f);
+    case HB_METRIC_FRAGMENTATION:
+        return unused(f->mem.foot_exit, f->exit_bytes, slop_exit(f));
+    case HB_METRIC_OTHER_ANON:    return f->mem.anon_exit;
+    case HB_METRIC_FRAGMENTATION_PEAK:
+        return unused(f->mem.foot_peak, f->mem.live_at_foot_peak,
+                      f->mem.slop_at_foot_peak);
     default:                      break;
     }
     return 0;
@@ -221,10 +265,15 @@ uint64_t *hb_metric_all_bands(const struct hb_file *f)
                 break;
             case HB_BAND_NONE:
             case HB_BAND_LEAK:
+            case HB_BAND_SLOP:
                 break;
             }
         }
     }
+    for (size_t i = 0; i < f->nslops; i++)
+        for (int m = 0; m < HB_NMETRICS; m++)
+            if (hb_metrics[m].band == HB_BAND_SLOP)
+                values[f->slops[i].b * HB_NMETRICS + m] = f->slops[i].at_exit;
     size_t next = 0;
     for (size_t i = 0; i < f->nleaks; i++) {
         const struct hb_lost *lost = band_lost(f, &f->leaks[i], &next);
@@ -324,6 +373,11 @@ int hb_metric_bands(const struct hb_file *f, enum hb_metric m,
             if (f->leaks[i].b >= first && f->leaks[i].b <= last)
                 sum += leak_field(f, &f->leaks[i],
                                   band_lost(f, &f->leaks[i], &next), m);
+        break;
+    case HB_BAND_SLOP:
+        for (size_t i = 0; i < f->nslops; i++)
+            if (f->slops[i].b >= first && f->slops[i].b <= last)
+                sum += f->slops[i].at_exit;
         break;
     }
     }

@@ -48,6 +48,12 @@ enum hb_metric {
     HB_METRIC_REACHABLE_BLOCKS,
     HB_METRIC_UNKNOWN_FREES,
     HB_METRIC_END_TIME,
+    HB_METRIC_FOOTPRINT,         /* version 4, --allocator=program */
+    HB_METRIC_FOOTPRINT_EXIT,
+    HB_METRIC_SLOP,
+    HB_METRIC_FRAGMENTATION,
+    HB_METRIC_OTHER_ANON,
+    HB_METRIC_FRAGMENTATION_PEAK,
     HB_NMETRICS
 };
 
@@ -65,8 +71,9 @@ enum hb_band_reading {
     HB_BAND_NONE,              /* not a per-band metric */
     HB_BAND_CELL_SUM,          /* a cell field summed over the run */
     HB_BAND_CELL_PEAK,         /* the largest LIVE_MAX of the band's cells */
-    HB_BAND_LEAK               /* what the band holds at exit: its leak
+    HB_BAND_LEAK,              /* what the band holds at exit: its leak
                                   line and (version 4) its lost line */
+    HB_BAND_SLOP               /* the band's slop line's AT_EXIT (0 if none) */
 };
 
 /* Whether a metric needs memcheck's leak kinds (a version-4 file with
@@ -92,6 +99,9 @@ struct hb_metric_info {
     enum hb_metric_kinds kinds;
     int suppressible;          /* --suppressions take the suppressed
                                   sites out of it (the lost kinds) */
+    int memory;                /* of the memory beyond the blocks (version
+                                  4): the diff report shows it only when a
+                                  file has the program's allocator */
 };
 
 extern const struct hb_metric_info hb_metrics[HB_NMETRICS];
@@ -105,7 +115,8 @@ int hb_metric_readable(const struct hb_file *f, enum hb_metric m);
 
 /* Whether a report of files o and n (n NULL: o alone) shows m: a metric
  * that reads the leak kinds (HB_KINDS_FALLBACK or NEEDED) only when one
- * of them has kinds; without, `leaked` would repeat live-at-exit. */
+ * of them has kinds; without, `leaked` would repeat live-at-exit; a
+ * memory metric only when one of them has the program's allocator. */
 int hb_metric_shown(enum hb_metric m, const struct hb_file *o,
                     const struct hb_file *n);
 

@@ -38,7 +38,7 @@ struct token { const char *start; size_t len; size_t column; };
 __attribute__((format(printf, 3, 4)))
 static int bad_rule(struct hb_error *err, size_t column, const char *fmt, ...)
 {
-    char problem[320];
+    char problem[640];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(problem, sizeof problem, fmt, ap);
@@ -237,7 +237,7 @@ static int parse_metric(const struct token *tok, struct hb_rule *rule,
         return bad_rule(err, tok->column, "put spaces between the metric, "
                         "the operator and the value");
     if (m < 0) {
-        char names[300];
+        char names[512];
         metric_names(names, sizeof names, 0);
         return bad_rule(err, tok->column, "unknown metric (expected %s)",
                         names);
@@ -269,7 +269,7 @@ static int parse_pattern(const char *text, size_t *at, struct hb_rule *rule,
     rule->subject_column = column;
     rule->subject = HB_SUBJECT_SITES;
     if (*p == '\0')
-        return bad_rule(err, column, "expected a function pattern after "
+        return bad_rule(err, column, "expected a site pattern after "
                         "'site'");
     if (*p == '\'' || *p == '"') {
         end = strchr(p + 1, *p);
@@ -597,7 +597,7 @@ int hb_rule_eval(const struct hb_rule *rule,
         return -1;
     if (rule->subject == HB_SUBJECT_SITES && new_sites + old_sites == 0)
         return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: no site %s "
-                            "has a function matching '%s'",
+                            "has a function or object matching '%s'",
                             rule->subject_column, old_file ? "of OLD or NEW"
                             : "of the file", rule->pattern);
     struct ratio limit = rule_limit(rule, before);

@@ -369,8 +369,7 @@ int hb_site_pattern_figures(const struct hb_file *f, const char *pattern,
         return hb_error_nomem(err, "checking the rules");
     }
     for (size_t i = 0; i < f->nframes; i++)
-        frame_hit[i] = (unsigned char)hb_stack_pattern_matches(
-            pattern, f->frames[i].function);
+        frame_hit[i] = (unsigned char)hb_frame_matches(f, i + 1, pattern);
     for (size_t i = 0; i < f->nsites; i++) {
         const struct hb_site *s = &f->sites[i];
         for (size_t k = 0; k < s->nframes && !site_hit[i]; k++)

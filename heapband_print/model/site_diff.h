@@ -1,5 +1,5 @@
 /* site_diff.h -- allocation sites compared between two runs, and the sites
- * a function pattern names: the per-site part of --diff and of --check.
+ * a pattern names: the per-site part of --diff and of --check.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -70,9 +70,9 @@ int hb_site_diff_any(const struct hb_site_diff *d);
  * version 2", "records no sites (depth: 0)"). */
 int hb_site_tables(const struct hb_file *f, char *why, size_t len);
 
-/* The figures of the listed sites of f that have a frame whose function
- * matches the LeakSanitizer-style pattern (stack_match.h), summed, each site
- * once; *nmatched: how many sites.  Returns 0, or -1 out of memory (err).
+/* The figures of the listed sites of f that have a frame the
+ * LeakSanitizer-style pattern matches as a suppression does (its function,
+ * object or object+offset: hb_frame_matches), summed, each site once; *nmatched: how many sites.  Returns 0, or -1 out of memory (err).
  * Cost: one match per frame of the table, one pass over the records. */
 int hb_site_pattern_figures(const struct hb_file *f, const char *pattern,
                             struct hb_site_figures *sum, size_t *nmatched,

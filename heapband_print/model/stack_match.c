@@ -6,8 +6,9 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * Owns the matcher, the suppression file's syntax and the rule that a
- * site matches through any frame's function or object.  A pattern is
+ * Owns the matcher, what of a frame a pattern matches (its function, its
+ * object, its object and offset), the suppression file's syntax and the
+ * rule that a site matches through any of its frames.  A pattern is
  * turned into a whole-text glob once per match, without copying it.
  * Invariant: reads the model and the suppression files only.  Cost: one
  * pass over a suppression file; a match, O(pattern x text).
@@ -77,6 +78,27 @@ int hb_stack_pattern_matches(const char *pattern, const char *text)
     if (g.len > 0 && g.chars[g.len - 1] == '$')
         g.len--, g.star_after = 0;
     return glob_matches(&g, text);
+}
+
+/* ---------------------------------------------------------------- frames */
+
+int hb_frame_matches(const struct hb_file *f, uint64_t n, const char *pattern)
+{
+    const struct hb_frame *fr = &f->frames[n - 1];
+    if (hb_stack_pattern_matches(pattern, fr->function))
+        return 1;
+    if (f->version < 3 || fr->object == 0)
+        return 0;
+    const char *object = f->objects[fr->object - 1];
+    if (hb_stack_pattern_matches(pattern, object))
+        return 1;
+    /* Only a pattern that names an offset can match the longer text. */
+    if (strstr(pattern, "+0x") == NULL)
+        return 0;
+    char text[HB_LINE_MAX + 32];
+    snprintf(text, sizeof text, "%s+0x%llx", object,
+             (unsigned long long)fr->offset);
+    return hb_stack_pattern_matches(pattern, text);
 }
 
 /* ------------------------------------------------------ suppression files */
@@ -183,14 +205,9 @@ int hb_suppressions_match_site(const struct hb_file *f,
                                uint64_t site)
 {
     const struct hb_site *st = &f->sites[site - 1];
-    for (size_t i = 0; i < st->nframes; i++) {
-        const struct hb_frame *fr = &f->frames[st->frames[i] - 1];
-        const char *object = fr->object ? f->objects[fr->object - 1] : NULL;
+    for (size_t i = 0; i < st->nframes; i++)
         for (size_t p = 0; p < s->npatterns; p++)
-            if (hb_stack_pattern_matches(s->patterns[p], fr->function)
-                || (object != NULL
-                    && hb_stack_pattern_matches(s->patterns[p], object)))
+            if (hb_frame_matches(f, st->frames[i], s->patterns[p]))
                 return 1;
-    }
     return 0;
 }

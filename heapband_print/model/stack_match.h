@@ -10,8 +10,10 @@
  * One matcher for every stack pattern of the printer, so that the
  * suppressions of --leaks and of the rules' `leaked`, and the rules' "site
  * PATTERN", match alike.  A suppression file holds "leak:PATTERN" lines,
- * '#' comments and blank lines; a site is suppressed when a pattern
- * matches the function name or the object file path of one of its frames.
+ * '#' comments and blank lines; a site is suppressed, or named by a site
+ * rule, when a pattern matches one of its frames (hb_frame_matches): so a
+ * stripped program, whose frames have no function names, is named by its
+ * object's path.
  * Sits with the file model (it reads the model's frame and site tables),
  * below every output.  Invariant: nothing here changes the model, prints
  * or exits.  Cost: a match is O(pattern x text) whatever the number of
@@ -30,6 +32,13 @@
  * anchoring the match at the start and the end. */
 int hb_stack_pattern_matches(const char *pattern, const char *text);
 
+/* Whether pattern matches frame n (1-based) of f: its function name, its
+ * object's path, or "OBJECT+0xOFFSET" (lowercase hex, as the offset of
+ * "0xOFFSET ??? (in OBJECT)" in the reports), one frame of a stripped
+ * object.  The frame's text of versions 1 and 2 is its function. */
+int hb_frame_matches(const struct hb_file *f, uint64_t n,
+                     const char *pattern);
+
 struct hb_suppressions {
     char **patterns;          /* the text after "leak:" */
     size_t npatterns;
@@ -44,8 +53,8 @@ int hb_suppressions_load(struct hb_suppressions *s, const char *path,
 
 void hb_suppressions_free(struct hb_suppressions *s);
 
-/* Whether a pattern of s matches the function or the object of one of the
- * frames of site (a listed site of f, numbered from 1). */
+/* Whether a pattern of s matches one of the frames of site (a listed site
+ * of f, numbered from 1), as hb_frame_matches says. */
 int hb_suppressions_match_site(const struct hb_file *f,
                                const struct hb_suppressions *s,
                                uint64_t site);

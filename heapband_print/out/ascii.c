@@ -71,7 +71,7 @@ size_t hb_ascii_gutter(const struct hb_chart *ch)
             g = strlen(ch->row_labels[r]);
     if (ch->line != NULL) {
         char buf[32];
-        hb_format_size(buf, sizeof buf, ch->line_max);
+        hb_format_size(buf, sizeof buf, hb_chart_graph_top(ch));
         if (strlen(buf) > g)
             g = strlen(buf);
     }
@@ -114,28 +114,47 @@ void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
 
 /* ------------------------------------------------------------- heap graph */
 
+int hb_text_graph_lines(double v, double top, int h)
+{
+    int lines = v > 0 && top > 0 ? (int)floor(v / top * h + 0.5) : 0;
+    return v > 0 && lines < 1 ? 1 : lines;
+}
+
+/* Column j's heights in lines: the live heap, then (with the program's
+ * allocator) its footprint and the other anonymous memory stacked on it. */
+static void graph_heights(const struct hb_chart *ch, size_t j, double top,
+                          int h, int *live, int *foot, int *anon)
+{
+    double v = ch->line[j];
+    *live = *foot = *anon = hb_text_graph_lines(v, top, h);
+    if (ch->foot_line == NULL)
+        return;
+    double fv = ch->foot_line[j] > v ? ch->foot_line[j] : v;
+    *foot = hb_text_graph_lines(fv, top, h);
+    *anon = hb_text_graph_lines(fv + ch->anon_line[j], top, h);
+}
+
 static void print_heap_graph(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
     int h = d->o->graph_height;
+    double gtop = hb_chart_graph_top(ch);
     char top[32];
-    hb_format_size(top, sizeof top, ch->line_max);
+    hb_format_size(top, sizeof top, gtop);
     const char *bar = d->o->unicode ? "\u2592" : ":";
     const char *peak = d->o->unicode ? "\u2588" : "#";
+    const char *foot = d->o->unicode ? "\u2591" : "+";
+    const char *anon = ".";
 
     for (int y = h; y >= 1; y--) {
         hb_text_left_margin(d, y == h ? top : "",
                             d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
-            double v = ch->line[j];
-            /* Rounded, so that a drop of a few percent still shows; a
-             * heap that is not empty gets at least one line. */
-            int lines = v > 0 && ch->line_max > 0
-                        ? (int)floor(v / ch->line_max * h + 0.5) : 0;
-            if (v > 0 && lines < 1)
-                lines = 1;
-            const char *s = lines >= y
-                            ? ((int)j == ch->line_peak_col ? peak : bar) : " ";
+            int live, fl, al;
+            graph_heights(ch, j, gtop, h, &live, &fl, &al);
+            const char *s = live >= y
+                            ? ((int)j == ch->line_peak_col ? peak : bar)
+                            : fl >= y ? foot : al >= y ? anon : " ";
             hb_text_repeat(d->out, s, hb_text_col_w(d, j));
         }
         fputc('\n', d->out);

@@ -29,14 +29,7 @@
 #define DIFF_GRAPH_HEIGHT 4
 
 /* Both runs' total heap over a difference chart, h lines: a column
- * reaches line y when its heap is at least y / h of the larger peak
- * (rounded; a heap that is not empty reaches line 1). */
-static int heap_lines(double v, double vmax, int h)
-{
-    int lines = v > 0 && vmax > 0 ? (int)floor(v / vmax * h + 0.5) : 0;
-    return v > 0 && lines < 1 ? 1 : lines;
-}
-
+ * reaches line y when its heap is at least y / h of the larger peak. */
 static void print_diff_heap(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
@@ -62,9 +55,10 @@ static void print_diff_heap(const struct hb_text_drawing *d)
         hb_text_left_margin(d, y == h ? top : "",
                     d->o->unicode ? "\u2502" : "|");
         for (size_t j = 0; j < ch->ncols; j++) {
-            int in_old = heap_lines(ch->diff.old_line[j], ch->line_max, h)
+            int in_old = hb_text_graph_lines(ch->diff.old_line[j],
+                                             ch->line_max, h) >= y;
+            int in_new = hb_text_graph_lines(ch->line[j], ch->line_max, h)
                          >= y;
-            int in_new = heap_lines(ch->line[j], ch->line_max, h) >= y;
             hb_text_repeat(d->out, in_old && in_new ? "#" : in_new ? "+"
                            : in_old ? "-" : " ", hb_text_col_w(d, j));
         }

@@ -175,6 +175,32 @@ static void leak_items(const struct hb_run_summary *f,
     }
 }
 
+/* With the program's allocator (version 4, the footprint line): what the
+ * heap costs, and the heap graph's marks for the footprint and the other
+ * anonymous memory (the legend's line has no room for them).  The
+ * footprint is the question that mode answers, kept as long as the end's
+ * figures; the wasted parts are left out earlier. */
+static void memory_items(const struct hb_text_drawing *d,
+                         struct hb_text_item *it, size_t *n)
+{
+    const struct hb_run_summary *f = &d->ch->run;
+    char a[40], b[40], c[40];
+    hb_format_size(a, sizeof a, (double)f->foot_peak);
+    hb_format_time(b, sizeof b, (double)f->foot_peak_t, d->ch->time_unit);
+    hb_format_number(c, sizeof c, (double)f->foot_exit, HB_NUMBER_SIZE_B);
+    item(it, n, 8, "footprint (%s) %s max at t=%s, %s at end",
+         d->o->unicode ? "\u2591" : "+", a, b, c);
+    if (f->anon_peak > 0) {
+        hb_format_size(a, sizeof a, (double)f->anon_peak);
+        item(it, n, 7, "other anon (.) %s max", a);
+    }
+    hb_format_number(a, sizeof a, (double)f->fragmentation_peak,
+                     HB_NUMBER_SIZE_B);
+    item(it, n, 6, "fragmentation %s at max footprint", a);
+    hb_format_number(a, sizeof a, (double)f->slop_exit, HB_NUMBER_SIZE_B);
+    item(it, n, 5, "slop %s at end", a);
+}
+
 void hb_text_summary(const struct hb_text_drawing *d)
 {
     const struct hb_chart *ch = d->ch;
@@ -211,6 +237,8 @@ void hb_text_summary(const struct hb_text_drawing *d)
     hb_format_size(b, sizeof b, (double)f->total_alloc_bytes);
     hb_format_count(c, sizeof c, (double)f->total_frees);
     item(it, &n, 3, "%s allocs (%s), %s frees", a, b, c);
+    if (f->has_memory)
+        memory_items(d, it, &n);
     if (f->unknown_frees > 0)
         item(it, &n, 5, "unknown frees: %llu",
              (unsigned long long)f->unknown_frees);

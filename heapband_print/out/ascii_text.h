@@ -79,6 +79,11 @@ void hb_text_mark_legend(const struct hb_text_drawing *d,
 /* s n times. */
 void hb_text_repeat(FILE *out, const char *s, size_t n);
 
+/* The lines, of h, that a heap graph's value v takes against top: rounded,
+ * so that a drop of a few percent still shows; a value that is not 0 gets
+ * at least one line. */
+int hb_text_graph_lines(double v, double top, int h);
+
 /* The row label (or y-axis label) right-aligned, then the axis. */
 void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,
                          const char *axis);

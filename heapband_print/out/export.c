@@ -167,7 +167,7 @@ static void json_run(FILE *out, const struct hb_run_summary *r)
             "\"frees\": %llu, \"free_bytes\": %llu, \"peak_bytes\": %llu, "
             "\"peak_blocks\": %llu, \"peak_time\": %llu, \"end_bytes\": %llu, "
             "\"end_blocks\": %llu, \"unknown_frees\": %llu, "
-            "\"marks_dropped\": %llu},\n",
+            "\"marks_dropped\": %llu",
             (unsigned long long)r->end_time,
             (unsigned long long)r->stored_cols,
             (unsigned long long)r->col_width,
@@ -182,6 +182,19 @@ static void json_run(FILE *out, const struct hb_run_summary *r)
             (unsigned long long)r->exit_blocks,
             (unsigned long long)r->unknown_frees,
             (unsigned long long)r->marks_dropped);
+    /* --allocator=program (version 4): what the heap cost. */
+    if (r->has_memory)
+        fprintf(out, ", \"footprint_max\": %llu, \"footprint_max_time\": "
+                "%llu, \"footprint_end\": %llu, "
+                "\"fragmentation_at_max_footprint\": %llu, \"slop_end\": "
+                "%llu, \"other_anon_max\": %llu",
+                (unsigned long long)r->foot_peak,
+                (unsigned long long)r->foot_peak_t,
+                (unsigned long long)r->foot_exit,
+                (unsigned long long)r->fragmentation_peak,
+                (unsigned long long)r->slop_exit,
+                (unsigned long long)r->anon_peak);
+    fputs("},\n", out);
 }
 
 void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,

@@ -451,6 +451,35 @@ static void stroke_heap_line(const struct drawing *d,
     cairo_set_dash(cr, NULL, 0, 0);
 }
 
+/* With the program's allocator: its footprint (at least the live heap)
+ * and the other anonymous memory stacked on it, on the heap's axis, under
+ * the heap line: the footprint solid orange, the other memory dashed
+ * grey.  Out of memory for the two paths, nothing is drawn. */
+static void draw_memory_lines(const struct drawing *d)
+{
+    const struct hb_chart *ch = d->chart;
+    static const unsigned char foot_ink[3] = { 230, 120, 20 };
+    static const unsigned char anon_ink[3] = { 110, 110, 110 };
+    if (ch->foot_line == NULL || ch->line == NULL)
+        return;
+    double *foot = malloc(ch->ncols * sizeof *foot);
+    double *anon = malloc(ch->ncols * sizeof *anon);
+    if (foot != NULL && anon != NULL) {
+        for (size_t j = 0; j < ch->ncols; j++) {
+            foot[j] = ch->foot_line[j] > ch->line[j] ? ch->foot_line[j]
+                                                     : ch->line[j];
+            anon[j] = foot[j] + ch->anon_line[j];
+        }
+        struct hb_chart view = *ch;
+        view.line = anon;
+        stroke_heap_line(d, &view, anon_ink, 1);
+        view.line = foot;
+        stroke_heap_line(d, &view, foot_ink, 0);
+    }
+    free(foot);
+    free(anon);
+}
+
 /* The total heap; for a difference chart NEW's, and OLD's dashed under it
  * (the same axis, whose top is the larger of the two). */
 static void draw_heap_line(const struct drawing *d)
@@ -458,6 +487,7 @@ static void draw_heap_line(const struct drawing *d)
     const struct hb_chart *ch = d->chart;
     if (!ch->line || ch->ncols == 0 || ch->nrows == 0)
         return;
+    draw_memory_lines(d);
     unsigned char ink[3];
     hb_palette_line_rgb8(d->opts->palette, ink);
     if (ch->diverging && ch->diff.old_line != NULL) {
@@ -505,7 +535,10 @@ static void draw_title(const struct drawing *d)
              scale_name(d->opts->scale),
              ch->diverging ? "diverging" : hb_palette_name(d->opts->palette),
              ch->diverging ? " (blue less, red more, grey: a run is over; "
-                             "heap: new, old dashed)" : "");
+                             "heap: new, old dashed)"
+             : ch->foot_line ? "; over the heap: allocator footprint "
+                               "(orange), other anonymous memory (grey, "
+                               "dashed, stacked)" : "");
     set_grey(cr, 60);
     set_font(cr, f, 0);
     fit_text(cr, what, anchor->title_maxw, buf, sizeof buf);

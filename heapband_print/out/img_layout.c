@@ -189,12 +189,14 @@ size_t hb_image_pixel_group_end(size_t i, size_t n, int len)
     return i;
 }
 
-/* The pixel row of heap value v: line_max on row line_top, 0 on the
- * bottom row of the plot. */
+/* The pixel row of heap value v: the graph's top (line_max, or the
+ * footprint stacked higher) on row line_top, 0 on the bottom row of the
+ * plot. */
 static int heap_pixel_row(const struct hb_image_layout *lay,
                           const struct hb_chart *chart, double v)
 {
-    double frac = chart->line_max > 0 ? v / chart->line_max : 0;
+    double top = hb_chart_graph_top(chart);
+    double frac = top > 0 ? v / top : 0;
     if (!(frac > 0))
         frac = 0;
     if (frac > 1)
@@ -326,8 +328,8 @@ size_t hb_image_heap_ticks(const struct hb_image_layout *lay,
                            const struct hb_chart *chart,
                            struct hb_image_tick tick[HB_IMAGE_MAX_TICKS])
 {
-    double max = chart->line_max > 0 && isfinite(chart->line_max)
-                     ? chart->line_max : 0;
+    double top = hb_chart_graph_top(chart);
+    double max = top > 0 && isfinite(top) ? top : 0;
     int max_ticks = (int)(lay->plot.h / (3.5 * lay->font_size));
     struct hb_tick_step s;
     hb_tick_step_bytes(&s, max / (max_ticks > 1 ? max_ticks : 1), max);

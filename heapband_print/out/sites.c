@@ -12,9 +12,9 @@
  * (site_tree.h), ranked by bytes live at the run's peak, allocated or live
  * at exit, each line with its share of the whole: what the bands hold,
  * their "other sites" records included.  A point's line gives the bands it
- * allocates in, and the columns it allocates in when the file has site
- * times ("sb" ranges); its callers follow, one line per frame, figures written
- * only where stacks part (a caller that carries all of its callee's bytes
+ * allocates in, and, when the file has site times ("sb" ranges), the
+ * columns it allocates in and when its bytes were live; its callers
+ * follow, one line per frame, figures written only where stacks part (a caller that carries all of its callee's bytes
  * is a "by" line under it, and a recursion's repeated frame one line with
  * its count; a chain of "by" lines that was printed before, under another
  * line, is one line referring to it); what holds less than the threshold
@@ -271,22 +271,52 @@ static void print_point_bands(const struct tree_report *r, size_t n,
     fputc('\n', r->out);
 }
 
-/* "times: in 3 of 255 columns, between t=0 and t=126464": the stored
- * columns in which point n's sites allocated in the report's bands (their
- * sb ranges), from the start of the first to the end of the last;
- * nothing for a file without site times. */
+/* "live: t=0..9M, to exit": when point n's bytes were live, from what the
+ * file keeps of a site: from its first allocation, and its bytes live at
+ * exit and at the run's peak (the file has no site's last free), so
+ * "live: from t=A, at the peak (t=P), freed before exit" or "live: from
+ * t=A, freed before exit, none at the peak" when nothing is left. */
+static void print_live_span(const struct tree_report *r, size_t n,
+                            int indent, const char *from)
+{
+    const struct hb_file *f = r->f;
+    const struct hb_site_figures *fig = &r->t->nodes[n].fig;
+    const char *unit = hb_unit_name(f->unit);
+    char t[40];
+    fprintf(r->out, "%*slive: ", indent + SHARE_WIDTH, "");
+    if (fig->exit_bytes > 0 || fig->exit_blocks > 0) {
+        hb_format_time(t, sizeof t, (double)f->end_time, unit);
+        fprintf(r->out, "t=%s..%s, to exit\n", from, t);
+    } else if (fig->peak_bytes > 0 || fig->peak_blocks > 0) {
+        hb_format_time(t, sizeof t, (double)f->peak_t_reached, unit);
+        fprintf(r->out, "from t=%s, at the peak (t=%s), freed before "
+                "exit\n", from, t);
+    } else {
+        fprintf(r->out, "from t=%s, freed before exit, none at the peak\n",
+                from);
+    }
+}
+
+/* "times: allocated in 3 of 68 columns, t=0..8.4M": the stored columns in
+ * which point n's sites allocated in the report's bands (their sb
+ * ranges), from the start of the first to the end of the last; then when
+ * its bytes were live (print_live_span).  Nothing for a file without
+ * site times. */
 static void print_point_times(const struct tree_report *r, size_t n,
                               int indent)
 {
     const struct hb_file *f = r->f;
+    const char *unit = hb_unit_name(f->unit);
     uint64_t count, first, last;
+    char from[40], to[40];
     if (!hb_point_times_of(r->times, n, &count, &first, &last))
         return;
-    fprintf(r->out, "%*stimes: in %llu of %llu column%s, between t=%llu and "
-            "t=%llu\n", indent + SHARE_WIDTH, "", (unsigned long long)count,
-            (unsigned long long)f->ncols, plural(f->ncols),
-            (unsigned long long)hb_col_start(f, first),
-            (unsigned long long)hb_col_span_end(f, last));
+    hb_format_time(from, sizeof from, (double)hb_col_start(f, first), unit);
+    hb_format_time(to, sizeof to, (double)hb_col_span_end(f, last), unit);
+    fprintf(r->out, "%*stimes: allocated in %llu of %llu column%s, "
+            "t=%s..%s\n", indent + SHARE_WIDTH, "", (unsigned long long)count,
+            (unsigned long long)f->ncols, plural(f->ncols), from, to);
+    print_live_span(r, n, indent, from);
 }
 
 /* The caller of n that carries all of n's bytes (children are ranked,

@@ -15,9 +15,8 @@ const { execFileSync } = require("child_process");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const puppeteer = require("puppeteer-core");
+const chromium = require("./chromium");
 
-const CHROMIUM = process.env.HB_CHROMIUM || "/usr/bin/chromium";
 const [printer, ...args] = process.argv.slice(2);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "hb-browser-"));
 
@@ -46,14 +45,7 @@ function csv(argv) {
   return out;
 }
 
-async function launch() {
-  return puppeteer.launch({
-    executablePath: CHROMIUM, headless: true,
-    userDataDir: fs.mkdtempSync(path.join(work, "profile-")),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-           "--disable-component-update", "--disable-sync", "--no-first-run"],
-  });
-}
+const launch = () => chromium.launch(work);
 
 // Open the report; every request but the page's own is refused and counted.
 async function open(browser, file, fragment) {

@@ -51,6 +51,8 @@ HEADER = ["heapband-format", "tool:", "cmd:", "pid:", "ppid:", "time-unit:",
           "column-count:", "end-time:", "depth:", "site-limit:",
           "leak-scan:"]
 KINDS = ("definitely", "indirectly", "possibly")
+# Version 4's last header line, after leak-scan:.
+ALLOCATORS = ("valgrind", "program")
 
 
 class HbFile:
@@ -79,6 +81,10 @@ class HbFile:
         self.exit_lost = None    # 6 figures, or None
         self.lost = {}           # b -> 6 figures
         self.sl = []             # (b, s, 6 figures, index of the line before)
+        self.footprint = None    # version 4: PEAK T_REACHED EXIT LIVE SLOP
+        self.other_anon = None   # version 4: PEAK EXIT
+        self.fcols = {}          # c -> 6 gauges (version 4)
+        self.slop = {}           # b -> (allocated, at peak, at exit)
         self._parse()
 
     def _parse(self):
@@ -90,6 +96,15 @@ class HbFile:
         need(self.header["heapband-format"] == "4", "version is not 4")
         need(self.header["leak-scan:"] in ("yes", "no"), "bad leak-scan")
         self.scan = self.header["leak-scan:"] == "yes"
+        self.version = 4
+        nhead = len(HEADER)
+        need(nhead < len(self.lines), "truncated header")
+        line = self.lines[nhead]
+        need(line.startswith("allocator: ") and line[11:] in ALLOCATORS,
+             "no allocator: line after the header")
+        self.allocator = line[11:]
+        nhead += 1
+        self.nhead = nhead
         self.nb = int(self.header["band-count:"])
         self.nc = int(self.header["column-count:"])
         self.width = int(self.header["column-width:"])
@@ -97,7 +112,7 @@ class HbFile:
         self.depth = int(self.header["depth:"])
         self.limit = self.header["site-limit:"]
         need(self.limit == "all" or int(self.limit) >= 1, "bad site-limit")
-        for line in self.lines[len(HEADER):]:
+        for line in self.lines[nhead:]:
             kw, _, rest = line.partition(" ")
             self.order.append(kw)
             if kw in ("mark", "end"):
@@ -147,6 +162,18 @@ class HbFile:
             elif kw == "sl":
                 need(len(v) == 8, "sl: %d fields" % len(v))
                 self.sl.append((v[0], v[1], v[2:], len(self.order) - 2))
+            elif kw == "footprint":
+                need(len(v) == 5 and self.footprint is None, "footprint line")
+                self.footprint = v
+            elif kw == "other-anon":
+                need(len(v) == 2 and self.other_anon is None, "other-anon line")
+                self.other_anon = v
+            elif kw == "fcol":
+                need(len(v) == 7 and v[0] not in self.fcols, "fcol %d" % v[0])
+                self.fcols[v[0]] = tuple(v[1:])
+            elif kw == "slop":
+                need(len(v) == 4 and v[0] not in self.slop, "slop %d" % v[0])
+                self.slop[v[0]] = tuple(v[1:])
             elif kw == "marks-dropped":
                 need(len(v) == 1 and v[0] > 0, "marks-dropped needs a count > 0")
                 need(self.marks_dropped == 0, "marks-dropped twice")
@@ -240,10 +267,11 @@ def check(h):
     need(h.bands[-1][1] == 2**64 - 1, "last band")
     # Section order.
     rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "exit-lost": 4.5,
-            "unknown-frees": 5, "mark": 6, "marks-dropped": 6.5, "col": 7,
+            "unknown-frees": 5, "footprint": 5.1, "other-anon": 5.2,
+            "mark": 6, "marks-dropped": 6.5, "col": 7, "fcol": 7.5,
             "cell": 8, "life": 9, "leak": 10, "lost": 10.5, "at-peak": 11,
-            "object": 12, "source": 12, "frame": 12, "site": 12, "sb": 12,
-            "so": 12, "sl": 12, "end": 13}
+            "slop": 11.5, "object": 12, "source": 12, "frame": 12, "site": 12,
+            "sb": 12, "so": 12, "sl": 12, "end": 13}
     ranks = [rank[k] for k in h.order]
     need(ranks == sorted(ranks), "records out of section order")
     # 3: cells and cols in range, ordered, only with events.
@@ -281,6 +309,7 @@ def check(h):
     check_flow(h, cols, cells, used)
     check_sites(h)
     check_kinds(h)
+    check_memory(h)
 
 
 def lost_within(fig, live_bytes, live_blocks, what):
@@ -317,7 +346,7 @@ def check_kinds(h):
     if h.depth == 0:
         need(not h.sl, "sl lines with depth 0")
         return
-    rows = [l for l in h.lines[len(HEADER):]]
+    rows = [l for l in h.lines[h.nhead:]]
     sb = {(b, s): f for (b, s, f) in h.sb}
     so = {b: f for (b, _, f) in h.so}
     per_band = {}
@@ -388,6 +417,52 @@ def check_flow(h, cols, cells, used):
         need(heap_live <= live_max <= heap_live + ev[2], "column %d: LIVE_MAX out of bounds" % c)
         need(ev[3] <= live_max * span, "column %d: LIVE_INTEGRAL above LIVE_MAX x span" % c)
         heap_live, heap_blocks = live_end, blocks_end
+
+
+
+
+def expanded_gauges(h):
+    """Every column's six gauges, the quiet ones derived (version 4)."""
+    out, prev = {}, (0, 0, 0)
+    for c in range(h.nc):
+        g = h.fcols.get(c)
+        if g is None:
+            g = (prev[0], prev[0], prev[1], prev[1], prev[2], prev[2])
+        out[c] = g
+        prev = (g[0], g[2], g[4])
+    return out
+
+
+def check_memory(h):
+    """Version 4's footprint, other-anon, fcol and slop records
+    (invariants 15 to 17)."""
+    if h.version < 4:
+        need(not (h.fcols or h.slop or h.footprint or h.other_anon), "version 4 records in version 3")
+        return
+    need(h.footprint is not None and h.other_anon is not None, "no footprint or other-anon line")
+    need(h.order.index("footprint") + 1 == h.order.index("other-anon"), "other-anon not after footprint")
+    fs = sorted(h.fcols)
+    need([int(l.split(" ")[1]) for l in h.lines if l.startswith("fcol ")] == fs, "fcols out of order")
+    prev = (0, 0, 0)
+    for c in fs:
+        g = h.fcols[c]
+        need(0 <= c < h.nc, "fcol %d out of range" % c)
+        need(g != (prev[0], prev[0], prev[1], prev[1], prev[2], prev[2]), "quiet fcol %d written" % c)
+        for k in range(3):
+            need(prev[k] <= g[2 * k + 1] and g[2 * k] <= g[2 * k + 1], "fcol %d: a maximum below an end" % c)
+        prev = (g[0], g[2], g[4])
+    gs = expanded_gauges(h)
+    last = gs[h.nc - 1]
+    fp, oa = h.footprint, h.other_anon
+    need(fp[0] == max(g[1] for g in gs.values()) and fp[2] == last[0], "footprint is not the columns'")
+    need(oa[0] == max(g[3] for g in gs.values()) and oa[1] == last[2], "other-anon is not the columns'")
+    need(fp[1] <= h.end and fp[3] <= h.peak[0], "footprint: time or live bytes")
+    for b, s in h.slop.items():
+        need(0 <= b < h.nb and s[0] > 0 and s[1] <= s[0] and s[2] <= s[0], "slop %d" % b)
+    need(sum(s[2] for s in h.slop.values()) == last[4], "slop records do not add up to the last column's")
+    if h.allocator == "valgrind":
+        need(fp == [0, 0, 0, 0, 0] and not h.slop and all(g[0] == g[1] == g[4] == g[5] == 0 for g in gs.values()),
+             "footprint or slop with allocator: valgrind")
 
 
 def check_sites(h):

@@ -101,8 +101,9 @@ static const struct bad_rule bad_rules[] = {
     { "peek <= 3", 1, "unknown metric (expected allocs, alloc-bytes, frees, "
       "free-bytes, peak[-blocks], peak-time, live-at-exit[-blocks], "
       "leaked[-blocks], definitely-lost[-blocks], indirectly-lost[-blocks], "
-      "possibly-lost[-blocks], reachable[-blocks], unknown-frees or "
-      "end-time)" },
+      "possibly-lost[-blocks], reachable[-blocks], unknown-frees, "
+      "end-time, footprint, footprint-exit, slop, fragmentation, "
+      "other-anon or fragmentation-peak)" },
     { "peak<=3", 1, "put spaces between the metric, the operator and the "
       "value" },
     { "peak => 3", 6, "expected one of <= < >= > == !=" },
@@ -124,7 +125,7 @@ static const struct bad_rule bad_rules[] = {
       PCT },
     { "allocs <= 18446744073709551616", 11, "'18446744073709551616' is not "
       "a number (e.g. 5000, 5k, 1.5M)" },
-    { "site", 5, "expected a function pattern after 'site'" },
+    { "site", 5, "expected a site pattern after 'site'" },
     { "site 'png", 6, "the pattern's quote ' is not closed" },
     { "site '' peak <= 1", 6, "empty pattern" },
     { "site f frees <= 1", 8, "'frees' is not a per-site metric (expected "

@@ -170,10 +170,25 @@ static void test_pattern(const struct hb_file *o)
     struct hb_site_figures sum;
     size_t n;
     struct hb_error err = { HB_ERR_NONE, 0, "" };
-    check(hb_site_pattern_figures(o, "g", &sum, &n, &err) == 0, "pattern");
+    check(hb_site_pattern_figures(o, "^g$", &sum, &n, &err) == 0, "pattern");
     check(n == 2 && sum.alloc_bytes == 20 && sum.exit_bytes == 10,
+          "'^g$': %zu sites, %llu bytes", n,
+          (unsigned long long)sum.alloc_bytes);
+    /* As a suppression: "g" is also in the object "/old/build/prog". */
+    check(hb_site_pattern_figures(o, "g", &sum, &n, &err) == 0, "pattern");
+    check(n == 4 && sum.alloc_bytes == 125,
           "'g': %zu sites, %llu bytes", n,
           (unsigned long long)sum.alloc_bytes);
+    check(hb_site_pattern_figures(o, "libc.so", &sum, &n, &err) == 0,
+          "pattern");
+    check(n == 1 && sum.alloc_bytes == 7, "'libc.so': %zu sites, %llu bytes",
+          n, (unsigned long long)sum.alloc_bytes);
+    check(hb_site_pattern_figures(o, "^/lib/libc.so.6+0x50$", &sum, &n, &err)
+          == 0, "pattern");
+    check(n == 1 && sum.alloc_bytes == 7, "'libc+0x50': %zu sites", n);
+    check(hb_site_pattern_figures(o, "libc.so.6+0x60", &sum, &n, &err) == 0,
+          "pattern");
+    check(n == 0, "'libc+0x60': %zu sites", n);
     check(hb_site_pattern_figures(o, "*", &sum, &n, &err) == 0, "pattern");
     check(n == 5 && sum.alloc_bytes == 132, "'*': %zu sites, %llu bytes", n,
           (unsigned long long)sum.alloc_bytes);

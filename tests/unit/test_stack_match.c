@@ -140,6 +140,14 @@ static void test_sites(void)
         { "^main$", 1, 1, 0 },
         { "???", 0, 0, 1 },            /* no object: the function alone */
         { "nothing", 0, 0, 0 },
+        /* An object and an offset, in lowercase hex: one frame. */
+        { "/usr/bin/prog+0x20", 1, 1, 0 },
+        { "^/usr/bin/prog+0x30$", 1, 1, 0 },
+        { "prog+0x2", 1, 1, 0 },       /* a prefix of 0x20 and of 0x30 */
+        { "libpng16.so+0x10$", 1, 0, 0 },
+        { "/usr/bin/prog+0x10", 0, 0, 0 },   /* the offset of another object */
+        { "/usr/bin/prog+0x2$", 0, 0, 0 },
+        { "+0x40", 0, 0, 0 },          /* no object, no object+offset */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *one[1] = { cases[i].pattern };

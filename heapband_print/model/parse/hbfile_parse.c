@@ -29,6 +29,7 @@
 #include "hbfile_records.h"
 #include "hbfile_sites.h"
 #include "hbfile_leaks.h"
+#include "hbfile_memory.h"
 #include "hbfile_state.h"
 
 /* ----------------------------------------------------------------- header */
@@ -254,7 +255,9 @@ static int parse_header(struct hb_parser *p)
         return -1;
     if (f->version >= 3 && parse_site_header(p) < 0)
         return -1;
-    return hb_parse_leak_scan(p);
+    if (hb_parse_leak_scan(p) < 0)
+        return -1;
+    return f->version >= 4 ? hb_parse_allocator(p) : 0;
 }
 
 /* ------------------------------------------------------------- band table */
@@ -299,20 +302,6 @@ static int parse_bands(struct hb_parser *p)
 
 /* ------------------------------------------------------------ run summary */
 
-/* "KEYWORD" and n numbers into v[]; *line is set to its line. */
-static int summary_record(struct hb_parser *p, const char *keyword,
-                          size_t n, uint64_t *v, unsigned long *line)
-{
-    char what[64];
-    snprintf(what, sizeof what, "'%s' line", keyword);
-    if (hb_lex_need_line(&p->lx, what) < 0
-        || hb_lex_expect_record(&p->lx, keyword, n) < 0
-        || hb_lex_u64s(&p->lx, 1, n, v) < 0)
-        return -1;
-    *line = p->lx.lineno;
-    return 0;
-}
-
 /* Section 3 up to the marks: total, peak, exit, unknown-frees.  Their
  * agreement with the records after them is checked at the end. */
 static int parse_summary(struct hb_parser *p)
@@ -322,14 +311,14 @@ static int parse_summary(struct hb_parser *p)
     uint64_t v[4];
     unsigned long line;
 
-    if (summary_record(p, "total", 4, v, &k->total_line) < 0)
+    if (hb_parse_summary_record(p, "total", 4, v, &k->total_line) < 0)
         return -1;
     f->total_allocs = v[0];
     f->total_alloc_bytes = v[1];
     f->total_frees = v[2];
     f->total_free_bytes = v[3];
 
-    if (summary_record(p, "peak", 4, v, &k->peak_line) < 0)
+    if (hb_parse_summary_record(p, "peak", 4, v, &k->peak_line) < 0)
         return -1;
     f->peak_bytes = v[0];
     f->peak_blocks = v[1];
@@ -339,17 +328,17 @@ static int parse_summary(struct hb_parser *p)
         return hb_lex_fail(&p->lx, "peak times break T_REACHED <= T_LEFT "
                            "<= end-time");                  /* invariant 7 */
 
-    if (summary_record(p, "exit", 2, v, &k->exit_line) < 0)
+    if (hb_parse_summary_record(p, "exit", 2, v, &k->exit_line) < 0)
         return -1;
     f->exit_bytes = v[0];
     f->exit_blocks = v[1];
     if (hb_parse_exit_lost(p) < 0)
         return -1;
 
-    if (summary_record(p, "unknown-frees", 1, v, &line) < 0)
+    if (hb_parse_summary_record(p, "unknown-frees", 1, v, &line) < 0)
         return -1;
     f->unknown_frees = v[0];
-    return 0;
+    return f->version >= 4 ? hb_parse_memory_summary(p) : 0;
 }
 
 /* Sections 1 to 3 of the format, up to the "unknown-frees" line. */
@@ -371,7 +360,8 @@ static int parse_lexed(struct hb_parser *p, enum hb_parse_path path)
     int r = parse_head(p) < 0
             || hb_parse_records(p, path) < 0
             || hb_check_sections(&p->checks, f, p->lx.err) < 0
-            || hb_leaks_check(p) < 0 ? -1 : 0;
+            || hb_leaks_check(p) < 0
+            || hb_check_memory(p) < 0 ? -1 : 0;
     hb_checks_free(&p->checks);
     hb_leaks_checks_free(p);
     if (r < 0)

@@ -27,6 +27,7 @@
 #include "hb_format.h"
 #include "hbfile_fast.h"
 #include "hbfile_leaks.h"
+#include "hbfile_memory.h"
 #include "hbfile_sites.h"
 
 #define LAST_LIFE_BUCKET (HB_LIFE_BUCKETS - 1)
@@ -347,14 +348,17 @@ static const struct record_kind v3_kinds[] = {
     { NULL, HB_SEC_MARK, NULL }
 };
 
-/* Version 4: version 3's records and the leak kinds (hbfile_leaks.c). */
+/* Version 4: version 3's records, the leak kinds (hbfile_leaks.c) and the
+ * memory records (hbfile_memory.c). */
 static const struct record_kind v4_kinds[] = {
     { "col", HB_SEC_COL, parse_col },
+    { "fcol", HB_SEC_FCOL, hb_parse_fcol },
     { "cell", HB_SEC_CELL, parse_cell },
     { "life", HB_SEC_LIFE, parse_life },
     { "leak", HB_SEC_LEAK, parse_leak },
     { "lost", HB_SEC_LOST, hb_parse_lost },
     { "at-peak", HB_SEC_AT_PEAK, parse_at_peak },
+    { "slop", HB_SEC_SLOP, hb_parse_slop },
     { "site", HB_SEC_SITE, hb_parse_site3 },
     { "sb", HB_SEC_SITE, hb_parse_sb },
     { "sl", HB_SEC_SITE, hb_parse_sl },

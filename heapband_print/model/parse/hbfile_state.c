@@ -18,6 +18,7 @@
  */
 #include "hbfile_state.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,5 +186,19 @@ int hb_store_cell(struct hb_parser *p, const uint64_t *v, hb_u128 integral)
     if (r->b > f->cells_b_hi)
         f->cells_b_hi = r->b;
     hb_check_stored_cell(&p->checks, f);
+    return 0;
+}
+
+/* "KEYWORD" and n numbers into v[]; *line is set to its line. */
+int hb_parse_summary_record(struct hb_parser *p, const char *keyword,
+                            size_t n, uint64_t *v, unsigned long *line)
+{
+    char what[64];
+    snprintf(what, sizeof what, "'%s' line", keyword);
+    if (hb_lex_need_line(&p->lx, what) < 0
+        || hb_lex_expect_record(&p->lx, keyword, n) < 0
+        || hb_lex_u64s(&p->lx, 1, n, v) < 0)
+        return -1;
+    *line = p->lx.lineno;
     return 0;
 }

@@ -68,7 +68,11 @@ struct hb_parser {
     struct hb_file *f;
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks,
            cap_atpeaks, cap_objects, cap_sources, cap_frames, cap_sites,
-           cap_siterecs, cap_site_times, cap_marks, cap_losts;
+           cap_siterecs, cap_site_times, cap_marks, cap_losts, cap_fcols,
+           cap_slops;
+    /* Version 4: the lines the run figures' checks point at
+     * (hbfile_memory.c). */
+    unsigned long footprint_line, other_anon_line, last_slop_line;
     struct hb_checks checks;
     struct hb_site_state site_state;
     struct hb_leak_checks leaks;
@@ -80,11 +84,18 @@ struct hb_parser {
  * follow.  Version 3: "at-peak" after "leak", then the site tables and
  * their band records, interleaved (HB_SEC_SITE, hbfile_sites.c).
  * Version 4: "lost" between "leak" and "at-peak", "sl" among the site
- * records (hbfile_leaks.c). */
+ * records (hbfile_leaks.c); "fcol" after "col", "slop" after "at-peak"
+ * (hbfile_memory.c). */
 enum hb_section {
-    HB_SEC_MARK, HB_SEC_COL, HB_SEC_CELL, HB_SEC_LIFE, HB_SEC_LEAK,
-    HB_SEC_LOST, HB_SEC_AT_PEAK, HB_SEC_SITE, HB_SEC_TOP
+    HB_SEC_MARK, HB_SEC_COL, HB_SEC_FCOL, HB_SEC_CELL, HB_SEC_LIFE,
+    HB_SEC_LEAK, HB_SEC_LOST, HB_SEC_AT_PEAK, HB_SEC_SLOP, HB_SEC_SITE,
+    HB_SEC_TOP
 };
+
+/* A run-summary line: "KEYWORD" and n numbers into v[], *line set to its
+ * line (section 3; hbfile_parse.c's and hbfile_memory.c's). */
+int hb_parse_summary_record(struct hb_parser *p, const char *keyword,
+                            size_t n, uint64_t *v, unsigned long *line);
 
 /* Record "out of memory" (HB_ERR_NOMEM); returns -1. */
 int hb_parse_nomem(struct hb_parser *p);

@@ -13,6 +13,7 @@ end-time: 10672
 depth: 3
 site-limit: 20
 leak-scan: yes
+allocator: valgrind
 band 0 0 0
 band 1 1 1
 band 2 2 3
@@ -83,6 +84,8 @@ peak 9372 8 9372 10372
 exit 8672 17
 exit-lost 1110 9 113 3 4129 2
 unknown-frees 0
+footprint 0 0 0 0 0
+other-anon 0 0
 col 0 8672 9372 17
 cell 0 0 1 0 0 0 0 0 0
 cell 0 2 1 2 0 0 2 2 596

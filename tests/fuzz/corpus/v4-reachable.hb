@@ -13,6 +13,7 @@ end-time: 9024
 depth: 3
 site-limit: 20
 leak-scan: yes
+allocator: valgrind
 band 0 0 0
 band 1 1 1
 band 2 2 3
@@ -83,6 +84,8 @@ peak 5024 3 5024 9024
 exit 1024 2
 exit-lost 0 0 0 0 0 0
 unknown-frees 0
+footprint 0 0 0 0 0
+other-anon 0 0
 col 0 1024 5024 2
 cell 0 5 1 24 0 0 24 24 192000
 cell 0 10 1 1000 0 0 1000 1000 8024000

@@ -13,6 +13,7 @@ end-time: 144627
 depth: 12
 site-limit: 20
 leak-scan: yes
+allocator: valgrind
 band 0 0 0
 band 1 1 1
 band 2 2 3
@@ -83,6 +84,8 @@ peak 35100 4 139846 139884
 exit 1010 2
 exit-lost 1010 2 0 0 0 0
 unknown-frees 0
+footprint 0 0 0 0 0
+other-anon 0 0
 col 4 1010 35100 2
 cell 4 4 1 10 0 0 10 10 46780
 cell 4 7 1 100 1 100 0 100 6700

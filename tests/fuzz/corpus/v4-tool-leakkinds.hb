@@ -13,6 +13,7 @@ end-time: 157080
 depth: 12
 site-limit: 1
 leak-scan: yes
+allocator: valgrind
 band 0 0 0
 band 1 1 1
 band 2 2 2
@@ -270,6 +271,8 @@ peak 5784 15 149782 156089
 exit 5512 14
 exit-lost 632 5 168 4 200 1
 unknown-frees 0
+footprint 0 0 0 0 0
+other-anon 0 0
 col 67 72 72 2
 col 68 4608 4608 9
 col 70 5256 5256 12

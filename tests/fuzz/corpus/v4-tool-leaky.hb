@@ -13,6 +13,7 @@ end-time: 144836
 depth: 12
 site-limit: 20
 leak-scan: yes
+allocator: valgrind
 band 0 0 0
 band 1 1 1
 band 2 2 3
@@ -83,6 +84,8 @@ peak 3652 12 139251 139951
 exit 340 4
 exit-lost 40 1 0 0 0 0
 unknown-frees 0
+footprint 0 0 0 0 0
+other-anon 0 0
 col 4 340 3652 4
 cell 4 6 1 40 0 0 40 40 239960
 cell 4 7 4 364 1 64 300 364 1896148

@@ -10,6 +10,7 @@ end-time: 31068
 depth: 12
 site-limit: 20
 leak-scan: yes
+allocator: valgrind
 band 0 0 0
 band 1 1 1
 band 2 2 2
@@ -267,6 +268,8 @@ peak 15692 23 15692 15716
 exit 316 10
 exit-lost 0 2 0 0 0 0
 unknown-frees 0
+footprint 0 0 0 0 0
+other-anon 73728 73728
 col 0 496 496 19
 col 1 596 596 20
 col 9 4692 4692 21
@@ -275,6 +278,7 @@ col 30 15572 15692 18
 col 38 11476 15572 17
 col 48 6476 11476 16
 col 60 316 6476 10
+fcol 0 0 0 73728 73728 0 0
 cell 0 0 2 0 0 0 0 0 0
 cell 0 14 10 240 0 0 240 240 91200
 cell 0 16 5 160 0 0 160 160 28160

@@ -1,0 +1,197 @@
+/* hbfile_memory.c -- version 4's records of the memory beyond the live
+ * blocks: the 'allocator:' header line, the 'footprint' and 'other-anon'
+ * run figures, the columns' gauges ('fcol') and the bands' slop ('slop').
+ *
+ * Copyright (C) 2026 the heapband authors.
+ * This program is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License as published by the Free
+ * Software Foundation; either version 2 of the License, or (at your option)
+ * any later version.  See the file COPYING.
+ *
+ * docs/heapband-format.md, sections 1, 3, 4 and 6 (version 4), and
+ * invariants 15 to 17.  A record is checked against the one before it as
+ * it is read (order, range, a maximum never below an end); the run
+ * figures against the columns once the file is read.  A quiet column's
+ * gauges are derived as a quiet col's live bytes are: every end and
+ * maximum at the previous column's end.  Cost: one pass over the fcol
+ * records at the end, and a binary search per column asked for.
+ */
+#include "hbfile_memory.h"
+
+int hb_parse_allocator(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    if (hb_lex_need_line(lx, "'allocator:' line") < 0
+        || hb_lex_expect_record(lx, "allocator:", 1) < 0)
+        return -1;
+    if (hb_lex_field_is(lx, 1, "program"))
+        p->f->allocator_program = 1;
+    else if (!hb_lex_field_is(lx, 1, "valgrind"))
+        return hb_lex_fail(lx, "unknown allocator: " HB_FIELD_FMT,
+                           HB_FIELD_ARG(lx, 1));
+    return 0;
+}
+
+/* "footprint PEAK T_REACHED EXIT LIVE SLOP" and "other-anon PEAK EXIT". */
+int hb_parse_memory_summary(struct hb_parser *p)
+{
+    struct hb_memory *m = &p->f->mem;
+    uint64_t v[5];
+    if (hb_parse_summary_record(p, "footprint", 5, v,
+                                &p->footprint_line) < 0)
+        return -1;
+    m->foot_peak = v[0];
+    m->foot_peak_t = v[1];
+    m->foot_exit = v[2];
+    m->live_at_foot_peak = v[3];
+    m->slop_at_foot_peak = v[4];
+    if (m->foot_peak_t > p->f->end_time)
+        return hb_lex_fail(&p->lx, "footprint T_REACHED is after end-time");
+    if (m->foot_exit > m->foot_peak)
+        return hb_lex_fail(&p->lx, "footprint EXIT is above its PEAK");
+    if (hb_parse_summary_record(p, "other-anon", 2, v,
+                                &p->other_anon_line) < 0)
+        return -1;
+    m->anon_peak = v[0];
+    m->anon_exit = v[1];
+    if (m->anon_exit > m->anon_peak)
+        return hb_lex_fail(&p->lx, "other-anon EXIT is above its PEAK");
+    return 0;
+}
+
+/* The derived gauges of the column after `prev` (all ends carried). */
+static struct hb_fcolrec carried(const struct hb_fcolrec *prev, uint64_t c)
+{
+    struct hb_fcolrec g = { c, 0, 0, 0, 0, 0, 0 };
+    if (prev != NULL) {
+        g.foot_end = g.foot_max = prev->foot_end;
+        g.anon_end = g.anon_max = prev->anon_end;
+        g.slop_end = g.slop_max = prev->slop_end;
+    }
+    return g;
+}
+
+static int same_gauges(const struct hb_fcolrec *a, const struct hb_fcolrec *b)
+{
+    return a->foot_end == b->foot_end && a->foot_max == b->foot_max
+           && a->anon_end == b->anon_end && a->anon_max == b->anon_max
+           && a->slop_end == b->slop_end && a->slop_max == b->slop_max;
+}
+
+/* "fcol c FOOT_END FOOT_MAX ANON_END ANON_MAX SLOP_END SLOP_MAX". */
+int hb_parse_fcol(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    uint64_t v[7];
+    if (hb_lex_expect_record(lx, "fcol", 7) < 0 || hb_lex_u64s(lx, 1, 7, v) < 0)
+        return -1;
+    if (v[0] >= f->ncols)
+        return hb_lex_fail(lx, "column %llu is out of range (column-count "
+                           "%llu)", (unsigned long long)v[0],
+                           (unsigned long long)f->ncols);
+    const struct hb_fcolrec *prev = f->nfcols ? &f->fcols[f->nfcols - 1] : NULL;
+    if (prev != NULL && v[0] <= prev->c)
+        return hb_lex_fail(lx, "'fcol %llu' is out of order or repeated",
+                           (unsigned long long)v[0]);
+    struct hb_fcolrec g = { v[0], v[1], v[2], v[3], v[4], v[5], v[6] };
+    struct hb_fcolrec d = carried(prev, v[0]);
+    if (same_gauges(&g, &d))
+        return hb_lex_fail(lx, "'fcol %llu' is quiet (its derived values) "
+                           "and must not be written", (unsigned long long)v[0]);
+    if (g.foot_end > g.foot_max || g.anon_end > g.anon_max
+        || g.slop_end > g.slop_max || d.foot_end > g.foot_max
+        || d.anon_end > g.anon_max || d.slop_end > g.slop_max)
+        return hb_lex_fail(lx, "'fcol %llu' has a maximum below its end or "
+                           "below the column's start",
+                           (unsigned long long)v[0]);
+    if (!f->allocator_program && (g.foot_max != 0 || g.slop_max != 0))
+        return hb_lex_fail(lx, "'fcol %llu' has a footprint or slop with "
+                           "'allocator: valgrind'", (unsigned long long)v[0]);
+    if (HB_PARSE_GROW(p, f->fcols, p->cap_fcols, f->nfcols) < 0)
+        return -1;
+    f->fcols[f->nfcols++] = g;
+    return 0;
+}
+
+/* "slop b ALLOCATED AT_PEAK AT_EXIT". */
+int hb_parse_slop(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    uint64_t v[4];
+    if (hb_lex_expect_record(lx, "slop", 4) < 0 || hb_lex_u64s(lx, 1, 4, v) < 0
+        || hb_parse_check_band(p, v[0]) < 0)
+        return -1;
+    if (!f->allocator_program)
+        return hb_lex_fail(lx, "'slop' record with 'allocator: valgrind'");
+    if (f->nslops > 0 && v[0] <= f->slops[f->nslops - 1].b)
+        return hb_lex_fail(lx, "'slop %llu' is out of order or repeated",
+                           (unsigned long long)v[0]);
+    if (v[1] == 0 || v[2] > v[1] || v[3] > v[1])
+        return hb_lex_fail(lx, "'slop %llu' needs 0 < ALLOCATED and AT_PEAK, "
+                           "AT_EXIT <= ALLOCATED", (unsigned long long)v[0]);
+    if (HB_PARSE_GROW(p, f->slops, p->cap_slops, f->nslops) < 0)
+        return -1;
+    p->last_slop_line = lx->lineno;
+    struct hb_sloprec *r = &f->slops[f->nslops++];
+    r->b = v[0];
+    r->allocated = v[1];
+    r->at_peak = v[2];
+    r->at_exit = v[3];
+    return 0;
+}
+
+struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c)
+{
+    size_t lo = 0, hi = f->nfcols;     /* the first record with .c > c */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->fcols[mid].c <= c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0 && f->fcols[lo - 1].c == c)
+        return f->fcols[lo - 1];
+    return carried(lo > 0 ? &f->fcols[lo - 1] : NULL, c);
+}
+
+/* Invariants 16 and 17: the run figures are the columns' (the largest
+ * maximum, the last end) and the bands' slop at exit adds up to the last
+ * column's. */
+int hb_check_memory(struct hb_parser *p)
+{
+    const struct hb_file *f = p->f;
+    if (f->version < 4)
+        return 0;
+    uint64_t foot_max = 0, anon_max = 0, slop_exit = 0;
+    for (size_t i = 0; i < f->nfcols; i++) {
+        if (f->fcols[i].foot_max > foot_max)
+            foot_max = f->fcols[i].foot_max;
+        if (f->fcols[i].anon_max > anon_max)
+            anon_max = f->fcols[i].anon_max;
+    }
+    for (size_t i = 0; i < f->nslops; i++)
+        slop_exit += f->slops[i].at_exit;
+    struct hb_fcolrec last = hb_file_gauges(f, f->ncols - 1);
+    const struct hb_memory *m = &f->mem;
+    struct hb_error *err = p->lx.err;
+    if (m->foot_peak != foot_max || m->foot_exit != last.foot_end)
+        return hb_error_set(err, HB_ERR_INPUT, p->footprint_line,
+                            "footprint PEAK and EXIT are not the columns' "
+                            "largest FOOT_MAX and last FOOT_END");
+    if (m->live_at_foot_peak > f->peak_bytes)
+        return hb_error_set(err, HB_ERR_INPUT, p->footprint_line,
+                            "footprint LIVE is above the peak's bytes");
+    if (m->anon_peak != anon_max || m->anon_exit != last.anon_end)
+        return hb_error_set(err, HB_ERR_INPUT, p->other_anon_line,
+                            "other-anon PEAK and EXIT are not the columns' "
+                            "largest ANON_MAX and last ANON_END");
+    if (slop_exit != last.slop_end)
+        return hb_error_set(err, HB_ERR_INPUT, p->last_slop_line
+                            ? p->last_slop_line : p->footprint_line,
+                            "the slop records' AT_EXIT do not add up to the "
+                            "last column's SLOP_END");
+    return 0;
+}
