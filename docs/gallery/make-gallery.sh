@@ -43,6 +43,12 @@ for name in leak churn realloc fragment; do
    (cd "$work" && "$valgrind" -q --heapband-out-file="$name.hb" "./$name")
    chart "$name" ""
 done
+# What the leak example loses, in memcheck's leak kinds (the leak scan at
+# exit): the loss records by allocation point (-g: with their lines).
+echo "gallery: leak (--leaks)"
+gcc -g -O0 -fno-builtin -o "$work/leak" "$gallery/leak.c"
+(cd "$work" && "$valgrind" -q --heapband-out-file=leak.hb ./leak)
+NO_COLOR=1 "$print" --leaks --width=80 "$work/leak.hb" >"$gallery/leak-leaks.txt"
 # The program's own allocator: holes.c under glibc's malloc and, when
 # libjemalloc2 is installed, under jemalloc (--allocator=program); the
 # text at 50 lines, whose heap graph (5 lines) shows the footprint staying

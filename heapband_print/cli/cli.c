@@ -24,6 +24,7 @@
 
 #include "diff_report.h"
 #include "error.h"
+#include "hb_format.h"
 #include "img_layout.h"
 #include "outfile.h"
 #include "sites.h"
@@ -440,7 +441,8 @@ static const struct option_spec options[] = {
       "allocation points and their callers, as a tree" },
     { "--by", BOTH, VALUE, set_site_by, 0, site_by_words, NULL, NULL,
       "--sites: rank by bytes live at the run's peak,\n"
-      "allocated, or live at exit [peak]" },
+      "allocated, or live at exit (lost or still\n"
+      "reachable: --leaks tells which) [peak]" },
     { "--threshold", BOTH, VALUE, set_site_threshold, 0, NULL, NULL,
       "--threshold=PCT",
       "--sites: fold what holds under PCT% of the\n"
@@ -584,7 +586,8 @@ static void print_version(struct hb_options *o,
                           const struct option_spec *spec, const char *value)
 {
     (void)o, (void)spec, (void)value;
-    printf(PROG " " PACKAGE_VERSION " (heap-band formats 1, 2 and 3)\n");
+    printf(PROG " " PACKAGE_VERSION " (heap-band formats 1 to %d)\n",
+           HB_FORMAT_VERSION);
     exit(HB_EXIT_OK);
 }
 

@@ -132,7 +132,8 @@ int hb_write_site_table(const struct hb_options *o, const struct hb_file *f,
 {
     struct hb_site_sel_opts so = sel_opts(o);
     struct hb_site_export_opts eo = {
-        .json = o->format == HB_FORMAT_JSON, .leaks = o->leaks, .supp = supp
+        .json = o->format == HB_FORMAT_JSON,
+        .leaks = (enum hb_site_export_what)o->leaks, .supp = supp
     };
     struct hb_error err = { .kind = HB_ERR_NONE };
     struct hb_site_sel s;

@@ -678,6 +678,23 @@
      --diff --format=json, its changes already largest first. */
   const SITE_FIGURES = [["bytes allocated", "alloc_bytes"], ["bytes at peak", "peak_bytes"],
                         ["bytes at exit", "exit_bytes"]];
+  /* With memcheck's leak kinds (a file of format 4 with the leak scan):
+     what the bytes at exit are, each kind a row; "-" for a run without. */
+  const KIND_FIGURES = [["bytes definitely lost", "definitely_bytes"],
+                        ["bytes indirectly lost", "indirectly_bytes"],
+                        ["bytes possibly lost", "possibly_bytes"],
+                        ["bytes still reachable", "reachable_bytes"]];
+
+  /* A changed site's rows: [label, key, old, new], old or new null when
+     that run has no leak kinds. */
+  function siteRows(c) {
+    const rows = SITE_FIGURES.map(([label, key]) => [label, key, c.old[key], c.new[key]]);
+    if (c.old.lost !== undefined || c.new.lost !== undefined)
+      for (const [label, key] of KIND_FIGURES)
+        rows.push([label, "lost." + key, c.old.lost ? c.old.lost[key] : null,
+                   c.new.lost ? c.new.lost[key] : null]);
+    return rows;
+  }
 
   function changeText(o, n) {
     const d = n - o;
@@ -711,12 +728,13 @@
     sites.changed.forEach((c, i) => {
       const body = t.createTBody();
       body.dataset.site = String(i);
-      SITE_FIGURES.forEach(([label, key], k) => {
+      const rows = siteRows(c);
+      rows.forEach(([label, key, o, n], k) => {
         const tr = body.insertRow();
         if (k === 0) {
           const th = document.createElement("th");
           th.scope = "rowgroup";
-          th.rowSpan = SITE_FIGURES.length + 1;
+          th.rowSpan = rows.length + 1;
           th.textContent = "#" + (i + 1) + (c.status === "changed" ? "" : " (" + c.status + ")");
           tr.appendChild(th);
         }
@@ -725,7 +743,9 @@
         th.textContent = label;
         tr.appendChild(th);
         tr.dataset.figure = key;
-        for (const text of [String(c.old[key]), String(c.new[key]), changeText(c.old[key], c.new[key])])
+        const known = o !== null && n !== null;
+        for (const text of [o === null ? "-" : String(o), n === null ? "-" : String(n),
+                            known ? changeText(o, n) : "-"])
           tr.insertCell().textContent = text;
       });
       const frames = body.insertRow().insertCell();

@@ -457,7 +457,8 @@ int hb_diff_report(FILE *out, const struct hb_file *o,
 
 /* ---------------------------------------------------------- sites, JSON */
 
-/* A site's figures; with kinds (either file has them), its leak kinds. */
+/* A site's figures; with kinds (its file has them), its leak kinds: a
+ * run without kinds has no "lost" member, not zeros. */
 static void json_figures(FILE *out, const char *name,
                          const struct hb_site_figures *v, int kinds)
 {
@@ -500,10 +501,9 @@ static void json_change(FILE *out, const struct hb_file *o,
     else
         json_frames(out, o, c->old_site);
     fputs(",\n       ", out);
-    int kinds = o->leak_kinds || n->leak_kinds;
-    json_figures(out, "old", &c->old_v, kinds);
+    json_figures(out, "old", &c->old_v, o->leak_kinds);
     fputs(",\n       ", out);
-    json_figures(out, "new", &c->new_v, kinds);
+    json_figures(out, "new", &c->new_v, n->leak_kinds);
     fputc('}', out);
 }
 
@@ -519,10 +519,9 @@ void hb_diff_sites_json(FILE *out, const struct hb_file *o,
     }
     fprintf(out, "\"available\": true, \"unchanged\": %zu,\n    "
             "\"other_sites\": {", d->nunchanged);
-    int kinds = o->leak_kinds || n->leak_kinds;
-    json_figures(out, "old", &d->old_other, kinds);
+    json_figures(out, "old", &d->old_other, o->leak_kinds);
     fputs(", ", out);
-    json_figures(out, "new", &d->new_other, kinds);
+    json_figures(out, "new", &d->new_other, n->leak_kinds);
     fputs("},\n    \"changed\": [", out);
     for (size_t i = 0; i < d->nchanges; i++) {
         fputs(i ? ",\n" : "\n", out);

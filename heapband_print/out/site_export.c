@@ -15,9 +15,17 @@
 
 #include "export.h"
 
-static int wanted(const struct hb_sel_rec *r, const struct hb_site_export_opts *o)
+/* --sites keeps every record; --leaks those with blocks live at exit, and
+ * on a file with leak kinds bare --leaks only those with lost blocks, as
+ * its text report does. */
+static int wanted(const struct hb_file *f, const struct hb_sel_rec *r,
+                  const struct hb_site_export_opts *o)
 {
-    return !o->leaks || r->fig.exit_blocks > 0;
+    if (o->leaks == HB_SITE_EXPORT_SITES)
+        return 1;
+    if (o->leaks == HB_SITE_EXPORT_LOST && f->leak_kinds)
+        return hb_lost_blocks(&r->fig.lost) > 0;
+    return r->fig.exit_blocks > 0;
 }
 
 static int suppressed(const struct hb_file *f, const struct hb_sel_rec *r,
@@ -30,11 +38,16 @@ static int suppressed(const struct hb_file *f, const struct hb_sel_rec *r,
 #define NSUMS 6                       /* figures that add up */
 #define NFIGURES 8
 
-/* The first n figures of r, in the order of the CSV header's: as CSV
+/* The leak kinds' CSV columns, after exit_blocks (files with kinds). */
+static const char csv_kinds_header[] =
+    "definitely_bytes,definitely_blocks,indirectly_bytes,indirectly_blocks,"
+    "possibly_bytes,possibly_blocks,reachable_bytes,reachable_blocks,";
+
+/* Figures from .. to - 1 of r, in the order of the CSV header's: as CSV
  * fields, each after a comma, or as JSON members, each after ", " but
  * the first when `first`. */
-static void put_figures(FILE *out, const struct hb_sel_rec *r, size_t n,
-                        int json, int first)
+static void put_figures(FILE *out, const struct hb_sel_rec *r, size_t from,
+                        size_t to, int json, int first)
 {
     const uint64_t v[NFIGURES] = { r->fig.allocs, r->fig.alloc_bytes,
                                    r->fig.peak_bytes, r->fig.peak_blocks,
@@ -43,9 +56,9 @@ static void put_figures(FILE *out, const struct hb_sel_rec *r, size_t n,
     static const char *const names[NFIGURES] = {
         "allocs", "alloc_bytes", "peak_bytes", "peak_blocks", "exit_bytes",
         "exit_blocks", "max_bytes", "nsites" };
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = from; i < to; i++)
         if (json)
-            fprintf(out, "%s\"%s\": %" PRIu64, i == 0 && first ? "" : ", ",
+            fprintf(out, "%s\"%s\": %" PRIu64, i == from && first ? "" : ", ",
                     names[i], v[i]);
         else
             fprintf(out, ",%" PRIu64, v[i]);
@@ -75,20 +88,38 @@ static void csv_frames(FILE *out, const struct hb_file *f, uint64_t site)
     fputc('"', out);
 }
 
+/* The four kinds of r's exit blocks as CSV fields, each after a comma:
+ * still reachable is what the three lost kinds leave. */
+static void csv_kinds(FILE *out, const struct hb_site_figures *fig)
+{
+    for (int k = 0; k < HB_NLOST; k++)
+        fprintf(out, ",%" PRIu64 ",%" PRIu64, fig->lost.bytes[k],
+                fig->lost.blocks[k]);
+    fprintf(out, ",%" PRIu64 ",%" PRIu64,
+            fig->exit_bytes - hb_lost_bytes(&fig->lost),
+            fig->exit_blocks - hb_lost_blocks(&fig->lost));
+}
+
 static void write_csv(FILE *out, const struct hb_file *f,
                       const struct hb_site_sel *s,
                       const struct hb_site_export_opts *o)
 {
     fputs("site,band,lo,hi,allocs,alloc_bytes,peak_bytes,peak_blocks,"
-          "exit_bytes,exit_blocks,max_bytes,nsites,", out);
+          "exit_bytes,exit_blocks,", out);
+    if (f->leak_kinds)
+        fputs(csv_kinds_header, out);
+    fputs("max_bytes,nsites,", out);
     fputs(o->leaks ? "suppressed,frames\n" : "frames\n", out);
     for (size_t i = 0; i < s->nrecs; i++) {
         const struct hb_sel_rec *r = &s->recs[i];
-        if (!wanted(r, o))
+        if (!wanted(f, r, o))
             continue;
         fprintf(out, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, r->site,
                 r->b, f->bands[r->b].lo, f->bands[r->b].hi);
-        put_figures(out, r, NFIGURES, 0, 0);
+        put_figures(out, r, 0, NSUMS, 0, 0);
+        if (f->leak_kinds)
+            csv_kinds(out, &r->fig);
+        put_figures(out, r, NSUMS, NFIGURES, 0, 0);
         if (o->leaks)
             fprintf(out, ",%d", suppressed(f, r, o));
         fputc(',', out);
@@ -124,7 +155,10 @@ static void json_record(FILE *out, const struct hb_file *f,
     fprintf(out, "    {\"site\": %" PRIu64 ", \"band\": %" PRIu64
             ", \"lo\": %" PRIu64 ", \"hi\": %" PRIu64, r->site, r->b,
             f->bands[r->b].lo, f->bands[r->b].hi);
-    put_figures(out, r, NFIGURES, 1, 0);
+    put_figures(out, r, 0, NFIGURES, 1, 0);
+    if (f->leak_kinds)
+        hb_export_json_lost(out, &r->fig.lost, r->fig.exit_bytes,
+                            r->fig.exit_blocks);
     if (o->leaks)
         fprintf(out, ", \"suppressed\": %s",
                 suppressed(f, r, o) ? "true" : "false");
@@ -146,11 +180,14 @@ static void write_json(FILE *out, const struct hb_file *f,
     fprintf(out, ",\n  \"report\": \"%s\",\n", o->leaks ? "leaks" : "sites");
     fputs("  \"total\": {", out);
     struct hb_sel_rec total = { .fig = s->total };
-    put_figures(out, &total, NSUMS, 1, 1);
+    put_figures(out, &total, 0, NSUMS, 1, 1);
+    if (f->leak_kinds)
+        hb_export_json_lost(out, &s->total.lost, s->total.exit_bytes,
+                            s->total.exit_blocks);
     fputs("},\n  \"records\": [", out);
     int first = 1;
     for (size_t i = 0; i < s->nrecs; i++) {
-        if (!wanted(&s->recs[i], o))
+        if (!wanted(f, &s->recs[i], o))
             continue;
         fputs(first ? "\n" : ",\n", out);
         first = 0;

@@ -8,9 +8,10 @@
  * any later version.  See the file COPYING.
  *
  * The selected (site, band) records (site_select.h), one CSV line or one
- * JSON object each, with the site's frames; --leaks keeps the records with
- * blocks live at exit and says of each whether a suppression matches its
- * site.  docs/manual/heapband_print.md ("Sites and leaks as CSV and JSON")
+ * JSON object each, with the site's frames and, when the file has them,
+ * the leak kinds of its blocks live at exit; --leaks keeps the records with
+ * lost blocks (--leaks=all, or a file without kinds: with blocks live at
+ * exit) and says of each whether a suppression matches its site.  docs/manual/heapband_print.md ("Sites and leaks as CSV and JSON")
  * gives the columns and members.  Cost: one line per record, and per
  * record its site's frames.
  */
@@ -24,9 +25,15 @@
 #include "site_select.h"
 #include "stack_match.h"
 
+/* What the records are for: --sites, bare --leaks, --leaks=all (the
+ * values of hb_options' leaks). */
+enum hb_site_export_what {
+    HB_SITE_EXPORT_SITES, HB_SITE_EXPORT_LOST, HB_SITE_EXPORT_ALL
+};
+
 struct hb_site_export_opts {
     int json;                         /* else CSV */
-    int leaks;                        /* only records live at exit */
+    enum hb_site_export_what leaks;
     const struct hb_suppressions *supp;  /* --leaks: NULL for none */
 };
 

@@ -11,16 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct hb_site_figures rec_figures(const struct hb_siterec *r)
-{
-    struct hb_site_figures fig = {
-        .allocs = r->allocs, .alloc_bytes = r->alloc_bytes,
-        .peak_bytes = r->peak_bytes, .peak_blocks = r->peak_blocks,
-        .exit_bytes = r->exit_bytes, .exit_blocks = r->exit_blocks
-    };
-    return fig;
-}
-
 /* Did record r's site allocate in [from, to]?  Its ranges are stored
  * columns. */
 static int allocated_in(const struct hb_file *f, const struct hb_siterec *r,
@@ -87,7 +77,7 @@ static int fold_small(const struct hb_file *f, const struct hb_site_sel_opts *o,
     for (size_t i = 0; i < f->nsiterecs; i++) {
         if (!keep[i])
             continue;
-        struct hb_site_figures fig = rec_figures(&f->siterecs[i]);
+        struct hb_site_figures fig = hb_site_figures_of(&f->siterecs[i]);
         uint64_t v = hb_site_bytes(&fig, o->by);
         whole += v;
         if (f->siterecs[i].site != 0)
@@ -104,7 +94,7 @@ static int fold_small(const struct hb_file *f, const struct hb_site_sel_opts *o,
 static void add_rec(struct hb_site_sel *s, const struct hb_siterec *r,
                     int fold)
 {
-    struct hb_site_figures fig = rec_figures(r);
+    struct hb_site_figures fig = hb_site_figures_of(r);
     hb_site_figures_add(&s->total, &fig);
     if (r->site != 0 && !fold) {
         s->recs[s->nrecs++] = (struct hb_sel_rec){

@@ -30,7 +30,7 @@ void hb_site_figures_add(struct hb_site_figures *to,
     hb_lost_add(&to->lost, &from->lost);
 }
 
-static struct hb_site_figures record_figures(const struct hb_siterec *r)
+struct hb_site_figures hb_site_figures_of(const struct hb_siterec *r)
 {
     struct hb_site_figures fig = {
         .allocs = r->allocs, .alloc_bytes = r->alloc_bytes,
@@ -172,7 +172,7 @@ static int sum_sites(const struct hb_file *f, uint64_t first, uint64_t last,
         const struct hb_siterec *r = &f->siterecs[i];
         if (r->b < first || r->b > last)
             continue;
-        struct hb_site_figures fig = record_figures(r);
+        struct hb_site_figures fig = hb_site_figures_of(r);
         if (r->site == 0) {
             hb_site_figures_add(&t->other, &fig);
             t->other_sites += r->nsites;
@@ -250,7 +250,7 @@ static int make_bands(const struct hb_file *f, uint64_t first, uint64_t last,
         struct hb_site_band *e = &t->bands[t->nbands++];
         e->point = t->site_point[r->site - 1];
         e->b = r->b;
-        e->fig = record_figures(r);
+        e->fig = hb_site_figures_of(r);
     }
     qsort(t->bands, t->nbands, sizeof *t->bands, cmp_point_band);
     size_t kept = 0;

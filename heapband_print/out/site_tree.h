@@ -92,6 +92,9 @@ uint64_t hb_site_bytes(const struct hb_site_figures *fig,
 uint64_t hb_site_blocks(const struct hb_site_figures *fig,
                         enum hb_site_metric by);
 
+/* The figures of record r, its leak kinds with them. */
+struct hb_site_figures hb_site_figures_of(const struct hb_siterec *r);
+
 /* *to plus *from, figure by figure. */
 void hb_site_figures_add(struct hb_site_figures *to,
                          const struct hb_site_figures *from);

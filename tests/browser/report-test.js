@@ -3,6 +3,9 @@
 // through puppeteer-core, offline.  Run by tests/print/html-browser.test:
 //   node report-test.js PRINTER FILE [MARK_FROM MARK_TO]   checks one file
 //   node report-test.js PRINTER --diff OLD NEW              checks a diff
+//   node report-test.js PRINTER --leaks FILE [FILE2]   the lost blocks view
+//                       of a file with leak kinds (two: of --diff FILE FILE2,
+//                       and its sites that changed most)
 //   node report-test.js PRINTER --screenshots DIR FILE OLD NEW   gallery
 //   node report-test.js PRINTER --timing FILE   load, draw and hover times
 // Every figure the page shows is compared with the printer's CSV export
@@ -284,6 +287,8 @@ async function checkFile(file, markFrom, markTo) {
         expectEq("lifetime rows", c.rows.map((r) => r.label).reverse().join(" "), lm.labels.join(" "));
       }
     }
+    if (!/^exit-lost /m.test(fs.readFileSync(file, "latin1")))
+      expectEq("no leak kinds: the lost blocks button is hidden", true, await page.$eval("#hb-lost", (b) => b.hidden));
     await page.click("#hb-charts button[data-chart=live]");
     await screenshot(page, path.basename(file, ".hb"));
     offline(page);
@@ -592,25 +597,142 @@ async function checkChangedSites(page, oldFile, newFile) {
   expectEq("changed sites listed", sites.changed.length, shown.sites.length);
   const figures = [["alloc_bytes", "bytes allocated"], ["peak_bytes", "bytes at peak"],
                    ["exit_bytes", "bytes at exit"]];
+  // With leak kinds in either run, a row per kind of the bytes at exit.
+  const kinds = [["definitely_bytes", "bytes definitely lost"], ["indirectly_bytes", "bytes indirectly lost"],
+                 ["possibly_bytes", "bytes possibly lost"], ["reachable_bytes", "bytes still reachable"]];
+  let kindRows = 0;
   let last = Infinity;
   sites.changed.forEach((c, i) => {
     const s = shown.sites[i];
     expectEq(`site ${i + 1} head`, "#" + (i + 1) + (c.status === "changed" ? "" : ` (${c.status})`), s.head);
     expectEq(`site ${i + 1} frames`, c.frames.map((f, k) => (k ? "by " : "at ") + f).join("\n"), s.frames);
-    expectEq(`site ${i + 1} rows`, figures.map((f) => f[0]).join(" "), s.rows.map((r) => r.key).join(" "));
+    const withKinds = c.old.lost !== undefined || c.new.lost !== undefined;
+    const rows = figures.map(([key, label]) => [key, label, c.old[key], c.new[key]]);
+    if (withKinds)
+      for (const [key, label] of kinds)
+        rows.push(["lost." + key, label, c.old.lost ? c.old.lost[key] : null, c.new.lost ? c.new.lost[key] : null]);
+    expectEq(`site ${i + 1} rows`, rows.map((f) => f[0]).join(" "), s.rows.map((r) => r.key).join(" "));
     let largest = 0;
-    figures.forEach(([key, label], k) => {
-      const o = c.old[key], n = c.new[key], d = n - o;
-      const pct = o === 0 || d === 0 ? "" : ` (${d > 0 ? "+" : ""}${(100 * d / o).toFixed(2)}%)`;
-      const change = d === 0 ? "0" : (d > 0 ? "+" : "") + d + pct;
+    rows.forEach(([key, label, o, n], k) => {
+      let cells = "- | - | -";
+      if (o !== null && n !== null) {
+        const d = n - o;
+        const pct = o === 0 || d === 0 ? "" : ` (${d > 0 ? "+" : ""}${(100 * d / o).toFixed(2)}%)`;
+        cells = [o, n, d === 0 ? "0" : (d > 0 ? "+" : "") + d + pct].join(" | ");
+        if (k < figures.length) largest = Math.max(largest, Math.abs(d));
+      } else if (o !== null || n !== null) {
+        cells = [o === null ? "-" : o, n === null ? "-" : n, "-"].join(" | ");
+      }
       expectEq(`site ${i + 1} ${key} label`, label, s.rows[k].label);
-      expectEq(`site ${i + 1} ${key} old new change`, [o, n, change].join(" | "), s.rows[k].cells.join(" | "));
-      largest = Math.max(largest, Math.abs(d));
+      expectEq(`site ${i + 1} ${key} old new change`, cells, s.rows[k].cells.join(" | "));
+      if (k >= figures.length) kindRows++;
     });
     if (largest > last) fail(`site ${i + 1}: a byte change of ${largest} after one of ${last}`);
     last = largest;
   });
-  ok(`changed sites: ${sites.changed.length} sites, their figures and frames as the JSON's, largest first`);
+  ok(`changed sites: ${sites.changed.length} sites, their figures and frames as the JSON's, largest first`
+     + (kindRows ? `, ${kindRows} rows of leak kinds` : ""));
+}
+
+// memcheck's leak kinds of a format-4 file, read here: per run (exit-lost
+// and exit), per band (lost and leak lines), each as [bytes, blocks] of
+// definitely, indirectly, possibly lost and still reachable.
+const KINDS = ["definitely lost", "indirectly lost", "possibly lost", "still reachable"];
+function fileKinds(file) {
+  const text = fs.readFileSync(file, "latin1");
+  const nums = (line) => line.split(" ").slice(1).map(BigInt);
+  const rec = (k) => nums(text.match(new RegExp("^" + k + " .*$", "m"))[0]);
+  const withReachable = (lost, bytes, blocks) => {
+    const k = [0, 1, 2].map((i) => [lost[2 * i], lost[2 * i + 1]]);
+    k.push([bytes - k.reduce((a, x) => a + x[0], 0n), blocks - k.reduce((a, x) => a + x[1], 0n)]);
+    return k.map(([a, b]) => [String(a), String(b)]);
+  };
+  const exit = rec("exit");
+  const run = withReachable(rec("exit-lost"), exit[0], exit[1]);
+  const lo = new Map(), lost = new Map(), bands = new Map();
+  for (const m of text.matchAll(/^band (\d+) (\d+) \d+$/gm)) lo.set(m[1], m[2]);
+  for (const m of text.matchAll(/^lost (\d+)((?: \d+){6})$/gm)) lost.set(m[1], m[2].trim().split(" ").map(BigInt));
+  for (const m of text.matchAll(/^leak (\d+) (\d+) (\d+)$/gm))
+    bands.set(lo.get(m[1]), withReachable(lost.get(m[1]) || [0n, 0n, 0n, 0n, 0n, 0n], BigInt(m[3]), BigInt(m[2])));
+  return { run, bands };
+}
+
+// What the lost blocks view shows of one file's --leaks=all text: the
+// LEAK SUMMARY, each kind's tree (its head, and the sum of its loss
+// records, the "other sites" among them) and each band's kinds, every
+// figure as [bytes, blocks] in KINDS order.
+function shownKinds(text) {
+  const amount = "(\\d+) bytes in (\\d+) blocks?";
+  const empty = () => KINDS.map(() => ["0", "0"]);
+  const got = { summary: empty(), heads: empty(), records: KINDS.map(() => [0n, 0n]), bands: new Map() };
+  let kind = -1, band = null;
+  for (const line of text.split("\n")) {
+    let m;
+    if ((m = line.match(new RegExp("^ +(" + KINDS.join("|") + "): " + amount + "$"))) && kind < 0 && band === null)
+      got.summary[KINDS.indexOf(m[1])] = [m[2], m[3]];
+    else if ((m = line.match(new RegExp("^(" + KINDS.join("|") + "), by allocation point, then callers: " + amount + "$")))) {
+      kind = KINDS.indexOf(m[1]);
+      got.heads[kind] = [m[2], m[3]];
+    } else if ((m = line.match(new RegExp("^[ \\d]{2}\\d\\.\\d% " + amount + "(?: (" + KINDS.join("|") + "))?: ")))) {
+      if (m[3] !== undefined && KINDS.indexOf(m[3]) !== kind) fail("a " + m[3] + " record in the " + KINDS[kind] + " tree");
+      got.records[kind][0] += BigInt(m[1]);
+      got.records[kind][1] += BigInt(m[2]);
+    } else if ((m = line.match(new RegExp("^  band \\S+ \\((\\d+)\\.\\.\\d+ bytes\\): " + amount + "$")))) {
+      band = empty();
+      got.bands.set(m[1], band);
+    } else if (band !== null && (m = line.match(new RegExp("^    (" + KINDS.join("|") + "): " + amount + "$"))))
+      band[KINDS.indexOf(m[1])] = [m[2], m[3]];
+  }
+  got.records = got.records.map(([a, b]) => [String(a), String(b)]);
+  return got;
+}
+
+const pairs = (k) => k.map(([a, b]) => a + "/" + b).join(" ");
+
+// The "Lost blocks by site" button shows, for each file, its --leaks=all
+// text (100 columns), whose figures are the file's: the run's four kinds in
+// the summary, in each kind's tree head and in the sum of its loss
+// records, and every band's; the summary table has the run's kinds too.
+async function checkLeaks(files) {
+  const html = path.join(work, "leaks.html");
+  const diff = files.length === 2;
+  print([...(diff ? ["--diff"] : []), "--html=" + html, ...files]);
+  const browser = await launch();
+  try {
+    const page = await open(browser, html, "");
+    expectEq("the lost blocks button is shown", false, await page.$eval("#hb-lost", (b) => b.hidden));
+    await page.click("#hb-lost");
+    const shown = await page.$eval("#hb-sites", (e) => e.textContent);
+    expectEq("the lost blocks note", "memcheck's leak kinds at exit by allocation point, as heapband_print --leaks=all prints them",
+             await page.$eval("#hb-site-note", (e) => e.textContent));
+    const texts = diff ? shown.split(/^(?:OLD|NEW) .*:\n/m).slice(1) : [shown];
+    expectEq("texts shown", files.length, texts.length);
+    const table = await page.evaluate(() => Array.from(document.querySelectorAll("#hb-summary tbody tr"))
+      .map((tr) => Array.from(tr.cells).map((c) => c.textContent)));
+    files.forEach((file, k) => {
+      const name = path.basename(file);
+      const want = fileKinds(file);
+      expectEq(`${name}: the text shown`, print(["--leaks=all", "--width=100", file]), texts[k]);
+      const got = shownKinds(texts[k]);
+      expectEq(`${name}: LEAK SUMMARY`, pairs(want.run), pairs(got.summary));
+      expectEq(`${name}: the trees' heads`, pairs(want.run), pairs(got.heads));
+      expectEq(`${name}: the loss records' sums`, pairs(want.run), pairs(got.records));
+      const wantBands = [...want.bands.keys()].sort().map((lo) => lo + ": " + pairs(want.bands.get(lo)));
+      const gotBands = [...got.bands.keys()].sort().map((lo) => lo + ": " + pairs(got.bands.get(lo)));
+      expectEq(`${name}: the bands' kinds`, wantBands.join("; "), gotBands.join("; "));
+      KINDS.forEach((kind, i) => ["bytes", "blocks"].forEach((unit, u) => {
+        const row = table.find((r) => r[0] === `${kind} ${unit} at exit`);
+        if (!row) fail(`${name}: no summary row "${kind} ${unit} at exit"`);
+        expectEq(`${name}: summary table ${kind} ${unit}`, want.run[i][u], row[1 + k]);
+      }));
+      ok(`${name}: the lost blocks shown are the file's: ${pairs(want.run)} (bytes/blocks of each kind), `
+         + `in ${want.bands.size} bands`);
+    });
+    if (diff) await checkChangedSites(page, files[0], files[1]);
+    offline(page);
+  } finally {
+    await browser.close();
+  }
 }
 
 async function screenshots(dir, file, oldFile, newFile) {
@@ -679,6 +801,7 @@ async function timing(file) {
   try {
     if (args[0] === "--timing") await timing(args[1]);
     else if (args[0] === "--diff") await checkDiff(args[1], args[2]);
+    else if (args[0] === "--leaks") await checkLeaks(args.slice(1));
     else if (args[0] === "--screenshots") await screenshots(args[1], args[2], args[3], args[4]);
     else await checkFile(args[0], args[1], args[2]);
   } catch (e) {
