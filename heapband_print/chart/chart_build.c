@@ -203,7 +203,7 @@ static int add_heap_line(const struct hb_grid *g, struct hb_chart *ch)
 
 /* The footprint and other anonymous memory of --allocator=program, the
  * largest of the stored columns each chart column spans (its times
- * x_start .. x_end - 1), quiet columns derived (hbfile_memory.c). */
+ * x_start .. x_end - 1), read through the gauge cursor (hbfile.h). */
 static int add_memory_lines(const struct hb_file *f, struct hb_chart *ch)
 {
     if (!f->allocator_program)
@@ -212,18 +212,19 @@ static int add_memory_lines(const struct hb_file *f, struct hb_chart *ch)
     ch->anon_line = calloc(ch->ncols, sizeof *ch->anon_line);
     if (ch->foot_line == NULL || ch->anon_line == NULL)
         return -1;
+    struct hb_gauge_cursor q;
+    hb_gauges_open(&q, f, ch->x_start[0] / f->col_width);
     for (size_t j = 0; j < ch->ncols; j++) {
         uint64_t c0 = ch->x_start[j] / f->col_width;
         uint64_t c1 = ch->x_end[j] > ch->x_start[j]
                       ? (ch->x_end[j] - 1) / f->col_width : c0;
         if (c1 >= f->ncols)
             c1 = f->ncols - 1;
-        for (uint64_t c = c0; c <= c1; c++) {
-            struct hb_fcolrec g = hb_file_gauges(f, c);
-            if ((double)g.foot_max > ch->foot_line[j])
-                ch->foot_line[j] = (double)g.foot_max;
-            if ((double)g.anon_max > ch->anon_line[j])
-                ch->anon_line[j] = (double)g.anon_max;
+        struct hb_fcolrec g;
+        if (c0 <= c1) {         /* x_start grows with j: spans in order */
+            hb_gauges_span(&q, c0, c1, &g);
+            ch->foot_line[j] = (double)g.foot_max;
+            ch->anon_line[j] = (double)g.anon_max;
         }
         double stacked = (ch->foot_line[j] > ch->line[j] ? ch->foot_line[j]
                                                           : ch->line[j])

@@ -413,8 +413,27 @@ void hb_col_value(const struct hb_file *f, uint64_t c, struct hb_colrec *col);
  * the records of the one that does not. */
 int hb_same_matrix(const struct hb_file *a, const struct hb_file *b);
 
-/* Column c's gauges (version 4), derived when it has no fcol record;
- * all 0 in older files (hbfile_memory.c). */
+/* Version 4's gauges (fcol records): a column without a record carries
+ * the END of the last record before it as each END and MAX (0 if none).
+ * All 0 in older files (they have no fcol records). */
+
+/* Its fields are the cursor's own: read it through the functions. */
+struct hb_gauge_cursor {
+    const struct hb_file *f;
+    size_t next;                  /* the first fcol record not passed */
+};
+
+/* A cursor for spans from column c_first on.  Cost: a binary search. */
+void hb_gauges_open(struct hb_gauge_cursor *q, const struct hb_file *f,
+                    uint64_t c_first);
+
+/* The gauges of columns first..last merged into *g (g->c = first): each
+ * END the last column's, each MAX the largest.  `first` is at least the
+ * last call's (spans may overlap).  Cost: the records in the span. */
+void hb_gauges_span(struct hb_gauge_cursor *q, uint64_t first, uint64_t last,
+                    struct hb_fcolrec *g);
+
+/* Column c's gauges, derived when it has no fcol record. */
 struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c);
 
 #endif

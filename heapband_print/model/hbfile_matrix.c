@@ -10,13 +10,26 @@
  *
  * Owns the rule of sections 4 and 5 of docs/heapband-format.md: a band
  * without a cell record in a column carries its LIVE_END through it, a
- * column without a col record its LIVE_END and BLOCKS_END (version 3); in
- * versions 1 and 2 a missing record is all zeros.  No other file knows it:
- * the chart's grid, the metrics, the --html data and the parser's checks
- * read the matrix through the cursors here.  The model never stores the
- * derived records (a header may declare 2^64 columns), so the cursors give
- * them as runs: a band's quiet cells between two of its records, or up to
- * a column the caller names.
+ * column without a col record its LIVE_END and BLOCKS_END (version 3), a
+ * column without an fcol record each gauge's END as its END and MAX
+ * (version 4); in versions 1 and 2 a missing record is all zeros.  No
+ * other file knows it: the chart's grid, the metrics, the --html data,
+ * the gauge lines and the parser's checks read the matrix through the
+ * cursors here.  The model never stores the derived records (a header may
+ * declare 2^64 columns), so the cursors give them as runs: a band's quiet
+ * cells between two of its records, or up to a column the caller names.
+ *
+ * The API, in hbfile.h's "full matrix" section:
+ *   - cells: hb_cells_open / _next (a record and its band's quiet run
+ *     before it) / _peek / _take (the parser's step) /
+ *     _rest (a band's run up to a column) / _quiet / _quiet_sum / _close;
+ *   - cols: hb_cols_open / _next / _peek / _carried, hb_col_value;
+ *   - gauges (fcol): hb_gauges_open / hb_gauges_span (the merged gauges of
+ *     a range of columns), hb_file_gauges (one column);
+ *   - hb_same_matrix (two files, quiet ones derived).
+ * A new kind of record that carries values through quiet columns gets
+ * its rule and its cursor here, beside these, and its users read through
+ * it.
  *
  * Invariant: every cell and column a cursor gives (records and runs
  * expanded) is that of the matrix version 2 would have written for the
@@ -34,7 +47,8 @@
  * (their first field, as in struct hb_cellrec and hb_colrec), in column c
  * or after it: a binary search. */
 _Static_assert(offsetof(struct hb_cellrec, c) == 0
-               && offsetof(struct hb_colrec, c) == 0,
+               && offsetof(struct hb_colrec, c) == 0
+               && offsetof(struct hb_fcolrec, c) == 0,
                "records start with their column");
 
 static size_t first_from(const void *recs, size_t n, size_t size, uint64_t c)
@@ -264,6 +278,73 @@ void hb_col_value(const struct hb_file *f, uint64_t c, struct hb_colrec *col)
     hb_cols_open(&q, f, c, c);
     hb_cols_next(&q, c + 1, &quiet);
     *col = *hb_cols_carried(&q);
+}
+
+/* ---------------------------------------------------------- gauge cursor */
+
+/* The gauges of column c without an fcol record, after `prev` (the last
+ * record before c, NULL if none): each END and MAX is prev's END. */
+static struct hb_fcolrec quiet_gauges(const struct hb_fcolrec *prev,
+                                      uint64_t c)
+{
+    struct hb_fcolrec g = { c, 0, 0, 0, 0, 0, 0 };
+    if (prev != NULL) {
+        g.foot_end = g.foot_max = prev->foot_end;
+        g.anon_end = g.anon_max = prev->anon_end;
+        g.slop_end = g.slop_max = prev->slop_end;
+    }
+    return g;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* g followed by the later column r: r's ENDs, the larger MAXes. */
+static void merge_gauges(struct hb_fcolrec *g, const struct hb_fcolrec *r)
+{
+    g->foot_end = r->foot_end;
+    g->anon_end = r->anon_end;
+    g->slop_end = r->slop_end;
+    g->foot_max = max_u64(g->foot_max, r->foot_max);
+    g->anon_max = max_u64(g->anon_max, r->anon_max);
+    g->slop_max = max_u64(g->slop_max, r->slop_max);
+}
+
+void hb_gauges_open(struct hb_gauge_cursor *q, const struct hb_file *f,
+                    uint64_t c_first)
+{
+    q->f = f;
+    q->next = first_from(f->fcols, f->nfcols, sizeof *f->fcols, c_first);
+}
+
+/* The quiet columns between two records of the span carry the earlier
+ * one's END, at most its MAX: the records alone decide the span's MAX,
+ * with the first column's gauges. */
+void hb_gauges_span(struct hb_gauge_cursor *q, uint64_t first, uint64_t last,
+                    struct hb_fcolrec *g)
+{
+    const struct hb_fcolrec *r = q->f->fcols;
+    size_t n = q->f->nfcols, i;
+    while (q->next < n && r[q->next].c < first)
+        q->next++;
+    i = q->next;
+    if (i < n && r[i].c == first)
+        *g = r[i++];
+    else
+        *g = quiet_gauges(i > 0 ? &r[i - 1] : NULL, first);
+    for (; i < n && r[i].c <= last; i++)
+        merge_gauges(g, &r[i]);
+}
+
+struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c)
+{
+    struct hb_gauge_cursor q;
+    struct hb_fcolrec g;
+    hb_gauges_open(&q, f, c);
+    hb_gauges_span(&q, c, c, &g);
+    return g;
 }
 
 /* ------------------------------------------------------- the whole matrix */

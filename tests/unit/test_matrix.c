@@ -1,6 +1,6 @@
 /* test_matrix.c -- unit tests of the matrix cursor (heapband_print/model/
  * hbfile.h, hbfile_matrix.c): the cells and columns of a file with the
- * quiet ones of version 3 given as runs.
+ * quiet ones of version 3 given as runs, and version 4's gauges.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -14,7 +14,8 @@
  * as version 3 and as version 2: every step and run of the cursors over
  * the whole file and over a range of columns and bands, the rest of a run
  * cut at a chart column's end (asked for after a peek at the next record), what each band held when its record's
- * column began, the quiet sums, and single columns.  Prints one line per
+ * column began, the quiet sums, and single columns; the gauges of single
+ * columns and of spans (fcol records).  Prints one line per
  * failed check and exits 1 if any failed.  Run as unit/test_matrix.
  */
 #include "hbfile.h"
@@ -213,6 +214,65 @@ static void test_cols_v3(const struct hb_file *f)
     check(c.live_end == 15 && c.live_max == 16, "v3: column 3 its record");
 }
 
+/* ------------------------------------------------------ gauges (version 4) */
+
+/* c FOOT_END FOOT_MAX ANON_END ANON_MAX SLOP_END SLOP_MAX; columns 0, 2, 5
+ * have no record. */
+static struct hb_fcolrec fcols[] = {
+    { 1, 10, 12, 3, 3, 1, 2 },
+    { 3, 8, 11, 4, 9, 0, 1 },
+    { 4, 20, 20, 2, 4, 5, 5 },
+};
+
+static int gauges_are(const struct hb_fcolrec *g, uint64_t c, uint64_t fe,
+                      uint64_t fm, uint64_t ae, uint64_t am, uint64_t se,
+                      uint64_t sm)
+{
+    return g->c == c && g->foot_end == fe && g->foot_max == fm
+           && g->anon_end == ae && g->anon_max == am && g->slop_end == se
+           && g->slop_max == sm;
+}
+
+static void test_gauges(struct hb_file *f)
+{
+    f->fcols = fcols;
+    f->nfcols = sizeof fcols / sizeof fcols[0];
+    struct hb_fcolrec g = hb_file_gauges(f, 0);
+    check(gauges_are(&g, 0, 0, 0, 0, 0, 0, 0),
+          "gauges: column 0, before any record, is zeros");
+    g = hb_file_gauges(f, 2);
+    check(gauges_are(&g, 2, 10, 10, 3, 3, 1, 1),
+          "gauges: column 2 carries fcol 1's ENDs as END and MAX");
+    g = hb_file_gauges(f, 4);
+    check(gauges_are(&g, 4, 20, 20, 2, 4, 5, 5), "gauges: column 4 its record");
+    g = hb_file_gauges(f, 5);
+    check(gauges_are(&g, 5, 20, 20, 2, 2, 5, 5),
+          "gauges: column 5 carries fcol 4's ENDs (ANON_MAX 2, not 4)");
+
+    /* Spans as a chart asks them, overlapping at column 2. */
+    struct hb_gauge_cursor q;
+    hb_gauges_open(&q, f, 0);
+    hb_gauges_span(&q, 0, 0, &g);
+    check(gauges_are(&g, 0, 0, 0, 0, 0, 0, 0), "gauge span 0..0");
+    hb_gauges_span(&q, 0, 2, &g);
+    check(gauges_are(&g, 0, 10, 12, 3, 3, 1, 2),
+          "gauge span 0..2: fcol 1's MAXes, column 2's ENDs");
+    hb_gauges_span(&q, 2, 3, &g);
+    check(gauges_are(&g, 2, 8, 11, 4, 9, 0, 1),
+          "gauge span 2..3: quiet 2 (FOOT 10) then fcol 3 (FOOT_MAX 11)");
+    hb_gauges_span(&q, 5, 5, &g);
+    check(gauges_are(&g, 5, 20, 20, 2, 2, 5, 5), "gauge span 5..5");
+
+    /* Opened past records: the one before decides. */
+    hb_gauges_open(&q, f, 2);
+    hb_gauges_span(&q, 2, 2, &g);
+    check(gauges_are(&g, 2, 10, 10, 3, 3, 1, 1), "gauges opened at 2");
+    f->fcols = NULL;
+    f->nfcols = 0;
+    g = hb_file_gauges(f, 3);
+    check(gauges_are(&g, 3, 0, 0, 0, 0, 0, 0), "gauges: no fcol, zeros");
+}
+
 /* ---------------------------------------------------------- version 2 */
 
 static void test_v2(const struct hb_file *f)
@@ -269,6 +329,8 @@ int main(void)
     make_file(&f, 3);
     test_cells_v3(&f);
     test_cols_v3(&f);
+    make_file(&f, 4);
+    test_gauges(&f);
     make_file(&f, 2);
     test_v2(&f);
     return check_summary();
