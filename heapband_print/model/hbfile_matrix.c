@@ -1,6 +1,7 @@
 /* hbfile_matrix.c -- the full matrix of a heap-band file: the matrix
  * cursor, the one reader of the cells and columns with the quiet ones of
- * version 3 (see hbfile.h).
+ * version 3 and the gauges of version 4 (see hbfile_matrix.h, which holds
+ * its per-record steps inline).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -19,10 +20,11 @@
  * declare 2^64 columns), so the cursors give them as runs: a band's quiet
  * cells between two of its records, or up to a column the caller names.
  *
- * The API, in hbfile.h's "full matrix" section:
+ * The API, in hbfile_matrix.h (through hbfile.h):
  *   - cells: hb_cells_open / _next (a record and its band's quiet run
- *     before it) / _peek / _take (the parser's step) /
- *     _rest (a band's run up to a column) / _quiet / _quiet_sum / _close;
+ *     before it) / _peek / _skip (a record alone) / _take (the parser's step) /
+ *     _rest (a band's run up to a column) / _quiet / _quiet_sum / _close,
+ *     hb_quiet_integral; the per-record ones inline in hbfile_matrix.h;
  *   - cols: hb_cols_open / _next / _peek / _carried, hb_col_value;
  *   - gauges (fcol): hb_gauges_open / hb_gauges_span (the merged gauges of
  *     a range of columns), hb_file_gauges (one column);
@@ -101,9 +103,6 @@ int hb_cells_open(struct hb_cell_cursor *q, const struct hb_file *f,
         const struct hb_cellrec *r = &f->cells[i];
         if (r->b < b_first || r->b > b_last)
             continue;
-        if (q->carries)
-            q->quiet_sum = q->quiet_sum - q->live[r->b - b_first]
-                           + r->live_end;
         q->live[r->b - b_first] = r->live_end;
     }
     return 0;
@@ -142,71 +141,20 @@ int hb_cells_rest(struct hb_cell_cursor *q, uint64_t b, uint64_t end,
     return 1;
 }
 
-/* hb_cells_rest for the band of rec, up to rec's column, written out: it
- * runs for every record. */
-void hb_cells_take(struct hb_cell_cursor *q, const struct hb_cellrec *rec,
-                   struct hb_cell_step *step)
-{
-    size_t r = (size_t)(rec->b - q->b_first);
-    uint64_t from = q->from[r], live = q->live[r];
-    struct hb_quiet_cells *run = &step->quiet;
-    run->b = rec->b;
-    run->first = 1;
-    run->last = 0;
-    run->live = 0;
-    if (!q->carries) {
-        if (from < rec->c)
-            live = 0;           /* a missing cell is all zeros */
-        step->quiet_value = 0;
-    } else {
-        if (from < rec->c && live > 0) {
-            run->first = from;
-            run->last = rec->c - 1;
-            run->live = live;
-        }
-        step->quiet_value = live;
-        q->quiet_sum = q->quiet_sum - live + rec->live_end;
-    }
-    step->rec = rec;
-    step->start = live;
-    q->live[r] = rec->live_end;
-    q->from[r] = rec->c + 1;
-}
-
-const struct hb_cellrec *hb_cells_peek(struct hb_cell_cursor *q)
-{
-    const struct hb_cellrec *cells = q->f->cells;
-    for (; q->next < q->end; q->next++)
-        if (cells[q->next].b >= q->b_first && cells[q->next].b <= q->b_last)
-            return &cells[q->next];
-    return NULL;
-}
-
-int hb_cells_next(struct hb_cell_cursor *q, struct hb_cell_step *step)
-{
-    const struct hb_cellrec *rec = hb_cells_peek(q);
-    if (rec == NULL)
-        return 0;
-    q->next++;
-    hb_cells_take(q, rec, step);
-    return 1;
-}
-
 uint64_t hb_cells_quiet(const struct hb_cell_cursor *q, uint64_t b)
 {
     return q->carries ? q->live[b - q->b_first] : 0;
 }
 
-hb_u128 hb_cells_quiet_sum(const struct hb_cell_cursor *q)
+hb_u128 hb_cells_quiet_sum(struct hb_cell_cursor *q)
 {
+    if (!q->summing && q->carries && q->b_last >= q->b_first) {
+        size_t nb = (size_t)(q->b_last - q->b_first + 1);
+        for (size_t r = 0; r < nb; r++)
+            q->quiet_sum += q->live[r];
+    }
+    q->summing = q->carries;
     return q->quiet_sum;
-}
-
-hb_u128 hb_quiet_integral(const struct hb_file *f,
-                          const struct hb_quiet_cells *run)
-{
-    return (hb_u128)run->live * (hb_col_span_end(f, run->last)
-                                 - hb_col_start(f, run->first));
 }
 
 /* ------------------------------------------------------------ col cursor */
