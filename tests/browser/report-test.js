@@ -510,7 +510,7 @@ async function checkNoise(page, oldFile, newFile) {
     if (!m.noise) fail("diff: the page has no noise mask");
     const colours = await cellColours(page);
     const folded = await foldedRows(page);
-    let masked = 0, blankChanges = 0;
+    let masked = 0, blankChanges = 0, first = null;
     j.rows.forEach((row, i) => {
       const r = m.nrows - 1 - i;
       for (let c = 0; c < m.ncols; c++) {
@@ -520,11 +520,17 @@ async function checkNoise(page, oldFile, newFile) {
         masked += m.noise[k];
         if (m.noise[k] && m.cells[k] !== 0 && !folded.has(r)) {
           if (colours[k] !== "#ffffff") fail(`noise ${row.label} column ${c}: drawn ${colours[k]}, not blank`);
+          if (first === null) first = [r, c];
           blankChanges++;
         }
       }
     });
     if (width === 50) rebinned = blankChanges;
+    if (first !== null) {
+      const said = field(await hover(page, first[0], first[1]), /^noise, drawn blank: (.*)$/m);
+      const words = print(["--diff", "--align=time", "--width=80", oldFile, newFile]).match(/^\s*blank: no change, or noise \((.*)\)$/m);
+      expectEq("hover on a noise cell", words ? words[1] : "(no noise in the text)", said);
+    }
     ok(`noise at --width=${width} (${m.ncols} columns): ${masked} cells as the printer's, ${blankChanges} changes drawn blank`);
   }
   const text = print(["--diff", "--align=time", "--width=80", oldFile, newFile]);
