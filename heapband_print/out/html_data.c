@@ -16,7 +16,10 @@
  * bands together read each record once.  Each listed site's times (its
  * "sb" ranges) go with it as the stored-column ranges.  A number above
  * 2^53 - 1, which JSON.parse would round, is written as a string of its
- * digits (the page shows it as it is, or reads it with BigInt).
+ * digits (the page shows it as it is, or reads it with BigInt).  A file
+ * of --allocator=program adds "memory": the footprint and the other
+ * anonymous memory of every stored column (quiet ones derived) and the
+ * slop records, for the heap graph's lines and the band panel.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "html_data.h"
