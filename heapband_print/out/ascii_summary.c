@@ -177,14 +177,16 @@ static void rows_item(const struct hb_text_drawing *d,
 }
 
 /* memcheck's kinds of what was live at the end (a file with leak kinds):
- * "definitely lost" is the verdict, kept as long as the end's figures; the
+ * "definitely lost" is the verdict, kept as long as the end's figures
+ * (with the program's allocator, after the memory items: what the heap
+ * costs is what that mode is run for, and --leaks has the kinds); the
  * other kinds are left out early, still reachable first. */
 static void leak_items(const struct hb_run_summary *f,
                        struct hb_text_item *it, size_t *n)
 {
-    static const int prio[HB_NLOST + 1] = {
-        [HB_LOST_DEFINITELY] = 80, [HB_LOST_INDIRECTLY] = 50,
-        [HB_LOST_POSSIBLY] = 50, [HB_NLOST] = 20,
+    int prio[HB_NLOST + 1] = {
+        [HB_LOST_DEFINITELY] = f->has_memory ? 74 : 80,
+        [HB_LOST_INDIRECTLY] = 50, [HB_LOST_POSSIBLY] = 50, [HB_NLOST] = 20,
     };
     for (int k = 0; k <= HB_NLOST; k++) {
         uint64_t bytes = k < HB_NLOST ? f->exit_lost.bytes[k]
