@@ -119,6 +119,17 @@ static void print_amount(FILE *out, uint64_t bytes, uint64_t blocks)
             plural(bytes), (unsigned long long)blocks, plural(blocks));
 }
 
+/* "At the end", not "at exit": a snapshot's end is the moment it was
+ * taken, and nothing in the file tells a snapshot from the exit
+ * (docs/heapband-format.md, general rules). */
+static void print_live_at_end(FILE *out, const struct hb_file *f)
+{
+    fprintf(out, "live at the end (t=%llu %s): ",
+            (unsigned long long)f->end_time, hb_unit_name(f->unit));
+    print_amount(out, f->exit_bytes, f->exit_blocks);
+    fputc('\n', out);
+}
+
 const char *const hb_leak_kind_names[HB_NLOST + 1] = {
     [HB_LOST_DEFINITELY] = "definitely lost",
     [HB_LOST_INDIRECTLY] = "indirectly lost",
@@ -329,9 +340,7 @@ static int report_live(FILE *out, const struct hb_file *f,
                 "scan writes them, format version 4)\n", f->version);
     else
         fputs("no leak kinds: the run had --leak-scan=no\n", out);
-    fputs("live at exit: ", out);
-    print_amount(out, f->exit_bytes, f->exit_blocks);
-    fputc('\n', out);
+    print_live_at_end(out, f);
     if (f->version < 3) {
         fprintf(out, "by site: this file is format version %d; bytes at "
                 "exit by site need version 3\n", f->version);
@@ -402,8 +411,8 @@ static void print_summary(FILE *out, const struct hb_file *f,
         shown.bytes[k] -= sup->bytes[k];
         shown.blocks[k] -= sup->blocks[k];
     }
-    fputs("LEAK SUMMARY, the blocks live at exit by memcheck's leak kinds:\n",
-          out);
+    fputs("LEAK SUMMARY, the blocks live at the end by memcheck's leak "
+          "kinds:\n", out);
     for (int k = 0; k <= HB_NLOST; k++) {
         fprintf(out, "%18s: ", hb_leak_kind_names[k]);
         if (k < HB_NLOST)
@@ -418,9 +427,8 @@ static void print_summary(FILE *out, const struct hb_file *f,
         print_amount(out, hb_lost_bytes(sup), hb_lost_blocks(sup));
         fputc('\n', out);
     }
-    fputs("live at exit: ", out);
-    print_amount(out, f->exit_bytes, f->exit_blocks);
-    fputs("\nleaked (definitely and indirectly lost): ", out);
+    print_live_at_end(out, f);
+    fputs("leaked (definitely and indirectly lost): ", out);
     print_amount(out, shown.bytes[HB_LOST_DEFINITELY]
                       + shown.bytes[HB_LOST_INDIRECTLY],
                  shown.blocks[HB_LOST_DEFINITELY]
