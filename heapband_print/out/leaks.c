@@ -119,12 +119,11 @@ static void print_amount(FILE *out, uint64_t bytes, uint64_t blocks)
             plural(bytes), (unsigned long long)blocks, plural(blocks));
 }
 
-/* "At the end", not "at exit": a snapshot's end is the moment it was
- * taken, and nothing in the file tells a snapshot from the exit
- * (docs/heapband-format.md, general rules). */
+/* "At exit", "at the snapshot", or "at the end" for a file that does not
+ * tell (versions 1 to 3; docs/heapband-format.md, section 8). */
 static void print_live_at_end(FILE *out, const struct hb_file *f)
 {
-    fprintf(out, "live at the end (t=%llu %s): ",
+    fprintf(out, "live %s (t=%llu %s): ", hb_end_words(f),
             (unsigned long long)f->end_time, hb_unit_name(f->unit));
     print_amount(out, f->exit_bytes, f->exit_blocks);
     fputc('\n', out);
@@ -411,8 +410,8 @@ static void print_summary(FILE *out, const struct hb_file *f,
         shown.bytes[k] -= sup->bytes[k];
         shown.blocks[k] -= sup->blocks[k];
     }
-    fputs("LEAK SUMMARY, the blocks live at the end by memcheck's leak "
-          "kinds:\n", out);
+    fprintf(out, "LEAK SUMMARY, the blocks live %s by memcheck's leak "
+            "kinds:\n", hb_end_words(f));
     for (int k = 0; k <= HB_NLOST; k++) {
         fprintf(out, "%18s: ", hb_leak_kind_names[k]);
         if (k < HB_NLOST)
