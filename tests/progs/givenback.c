@@ -1,0 +1,114 @@
+/* Part of heapband.  SPDX-License-Identifier: GPL-2.0-or-later; see COPYING.
+ * Memory given back with madvise, at known moments (tests/tool/madvise.test).
+ *
+ * Part 1, glibc's own madvise: a thread's arena grows by NBLK blocks of
+ * BLK bytes (moment 1), frees them last first, so that the top of its
+ * heap is trimmed with madvise(MADV_DONTNEED) (moment 2), then takes
+ * NBLK/2 (moment 3) and all NBLK again (moment 4): glibc grows a trimmed
+ * heap again without a system call.  Part 2, the program's own madvise
+ * on its own mapping, in main after the thread has ended (moments 5 to
+ * 10).
+ *
+ * At each moment it writes "moment N FOOTPRINT ANON" with write(2), so
+ * that printing allocates nothing: FOOTPRINT is mallinfo2()'s arena +
+ * hblkhd, ANON what the program's own mappings should add to the other
+ * anonymous memory since moment 5 (-1 before it). */
+#define _GNU_SOURCE
+#include <malloc.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "heapband.h"
+
+#define NBLK 256
+#define BLK 4000
+#define PG 4096L
+
+static void *blocks[NBLK];
+
+static void moment(int n, long anon)
+{
+    char name[32], line[96];
+    struct mallinfo2 mi = mallinfo2();
+    snprintf(name, sizeof name, "moment%d.hb", n);
+    HEAPBAND_SNAPSHOT(name);
+    int len = snprintf(line, sizeof line, "moment %d %zu %ld\n", n,
+                       mi.arena + mi.hblkhd, anon);
+    if (write(1, line, (size_t)len) != len)
+        exit(1);
+}
+
+static void take(int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        blocks[i] = malloc(BLK);
+        memset(blocks[i], 1, BLK);
+    }
+}
+
+static void *arena_thread(void *arg)
+{
+    take(0, NBLK);
+    moment(1, -1);
+    for (int i = NBLK - 1; i >= 0; i--)
+        free(blocks[i]);
+    moment(2, -1);
+    take(0, NBLK / 2);
+    moment(3, -1);
+    take(NBLK / 2, NBLK);
+    moment(4, -1);
+    for (int i = 0; i < NBLK; i++)
+        free(blocks[i]);
+    return arg;
+}
+
+/* The program's own pages: given back, then made accessible again. */
+static int own_mappings(void)
+{
+    char *m = mmap(NULL, 64 * PG, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return 1;
+    memset(m, 1, 64 * PG);
+    moment(6, 64 * PG);
+    if (madvise(m + 16 * PG, 16 * PG, MADV_DONTNEED) != 0)
+        return 1;
+    moment(7, 48 * PG);
+    /* MADV_FREE gives back; MADV_WILLNEED does not; MADV_REMOVE fails on
+       private memory and so changes nothing. */
+    if (madvise(m + 32 * PG, 8 * PG, MADV_FREE) != 0
+        || madvise(m, 8 * PG, MADV_WILLNEED) != 0
+        || madvise(m + 40 * PG, 8 * PG, MADV_REMOVE) == 0)
+        return 1;
+    moment(8, 40 * PG);
+    /* Made accessible again: back. */
+    if (mprotect(m + 16 * PG, 24 * PG, PROT_READ | PROT_WRITE) != 0)
+        return 1;
+    moment(9, 64 * PG);
+    if (madvise(m, 32 * PG, MADV_DONTNEED) != 0 || munmap(m, 64 * PG) != 0)
+        return 1;
+    /* Shared memory's pages are removed with MADV_REMOVE. */
+    char *s = mmap(NULL, 16 * PG, PROT_READ | PROT_WRITE,
+                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (s == MAP_FAILED)
+        return 1;
+    memset(s, 1, 16 * PG);
+    if (madvise(s + 4 * PG, 4 * PG, MADV_REMOVE) != 0)
+        return 1;
+    moment(10, 12 * PG);
+    return munmap(s, 16 * PG) != 0;
+}
+
+int main(void)
+{
+    pthread_t t;
+    moment(0, -1);
+    if (pthread_create(&t, NULL, arena_thread, NULL) != 0
+        || pthread_join(t, NULL) != 0)
+        return 1;
+    moment(5, 0);
+    return own_mappings();
+}
