@@ -7,7 +7,11 @@
  * NBLK/2 (moment 3) and all NBLK again (moment 4): glibc grows a trimmed
  * heap again without a system call.  Part 2, the program's own madvise
  * on its own mapping, in main after the thread has ended (moments 5 to
- * 10).
+ * 10).  Part 3, glibc only: malloc_trim gives back the whole pages inside
+ * free chunks of the main arena with madvise but keeps them in
+ * mallinfo2's arena (moment 11, after which the program writes
+ * "trimmed GAP", the bytes of those pages); blocks handed out over them
+ * again bring them back (moment 12).
  *
  * At each moment it writes "moment N FOOTPRINT ANON" with write(2), so
  * that printing allocates nothing: FOOTPRINT is mallinfo2()'s arena +
@@ -22,6 +26,7 @@
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +133,45 @@ static int own_mappings(void)
     return munmap(s, 16 * PG) != 0;
 }
 
+/* The whole pages glibc's malloc_trim gives back inside the free chunk
+   of block p (malloc/malloc.c, mtrim): from the first page boundary 48
+   bytes (a free chunk's header and links) past the chunk's start to the
+   chunk's end, rounded down to whole pages. */
+static size_t inner_pages(void *p)
+{
+    uintptr_t chunk = (uintptr_t)p - 16;
+    uintptr_t end = chunk + malloc_usable_size(p) + 8;
+    uintptr_t from = (chunk + 48 + PG - 1) & ~(uintptr_t)(PG - 1);
+    return end > from ? (end - from) & ~(uintptr_t)(PG - 1) : 0;
+}
+
+static int trim_part(void)
+{
+    void *b[10];
+    size_t gap = 0;
+    char line[64];
+    for (int i = 0; i < 10; i++) {
+        b[i] = malloc(100000);
+        memset(b[i], 1, 100000);
+    }
+    /* Blocks 2, 4, 6, 8: each free chunk between two live ones. */
+    for (int i = 2; i < 9; i += 2) {
+        gap += inner_pages(b[i]);
+        free(b[i]);
+    }
+    malloc_trim(0);
+    moment(11, -1);
+    int len = snprintf(line, sizeof line, "trimmed %zu\n", gap);
+    if (write(1, line, (size_t)len) != len)
+        return 1;
+    for (int i = 2; i < 9; i += 2)
+        b[i] = malloc(100000);
+    moment(12, -1);
+    for (int i = 0; i < 10; i++)
+        free(b[i]);
+    return 0;
+}
+
 int main(void)
 {
     pthread_t t;
@@ -137,5 +181,7 @@ int main(void)
         || pthread_join(t, NULL) != 0)
         return 1;
     moment(5, 0);
-    return own_mappings();
+    if (own_mappings() != 0)
+        return 1;
+    return mallctl == NULL ? trim_part() : 0;
 }
