@@ -29,10 +29,11 @@ typedef struct {
 } HbMappings;
 
 /* Follows the client's brk, mmap, mremap, munmap and mprotect through the
-   core's memory events, and madvise through the post-syscall hook.  in_allocator(tid) says whether thread tid is
-   inside an allocator call (hb_program.c), which makes a new mapping the
-   allocator's; changed(tid) is called after every change of a figure,
-   so that the caller publishes it now or at the end of the call. */
+   core's memory events, and madvise through the post-syscall hook.
+   in_allocator(tid) says whether thread tid is inside an allocator call
+   (hb_program.c), which makes a new mapping the allocator's; changed(tid)
+   is called after every change of a figure, so that the caller publishes
+   it now or at the end of the call. */
 /* An munmap (hb_main.c routes the core's one munmap event here and to
    hb_leakscan.c: the core keeps one callback per event). */
 void HB_(mappings_unmapped) ( Addr a, SizeT len );

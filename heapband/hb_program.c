@@ -170,8 +170,7 @@ Bool HB_(program_request) ( ThreadId tid, UWord* arg, UWord* ret )
          if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_ALLOC && arg[1] != 0) {
             events.born(tid, arg[1], arg[2], slop_of(arg[3], arg[2]));
             HB_(mappings_block)(arg[1], arg[3]);
-         }
-         else if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_FREE && arg[1] != 0)
+         } else if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_FREE && arg[1] != 0)
             events.dies(arg[1]);
          else if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_REALLOC)
             left_realloc(tid, arg[1], arg[2], arg[3], arg[4]);
