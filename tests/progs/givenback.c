@@ -5,7 +5,12 @@
  * BLK bytes (moment 1), frees them last first, so that the top of its
  * heap is trimmed with madvise(MADV_DONTNEED) (moment 2), then takes
  * NBLK/2 (moment 3) and all NBLK again (moment 4): glibc grows a trimmed
- * heap again without a system call.  Part 2, the program's own madvise
+ * heap again without a system call.  Under glibc the thread then frees
+ * them (trimmed again) and makes the arena grow for a block whose usable
+ * end lies 8 bytes before a page boundary (moment 13, then "edge 4088",
+ * where the block ends in its page): glibc's arena then reaches one page
+ * further than the block (its top chunk keeps 32 bytes), which the
+ * footprint counts only once a block reaches it.  Part 2, the program's own madvise
  * on its own mapping, in main after the thread has ended (moments 5 to
  * 10).  Part 3, glibc only: malloc_trim gives back the whole pages inside
  * free chunks of the main arena with madvise but keeps them in
@@ -76,6 +81,27 @@ static void take(int from, int to)
     }
 }
 
+/* A block that makes the trimmed arena grow, its usable end 8 bytes
+   before a page boundary: the first block fits in the top chunk glibc
+   keeps after a trim (128 KB), the second, sized from where the first
+   ends, does not. */
+static void page_edge(void)
+{
+    char *first = malloc(100000);
+    uintptr_t next = (uintptr_t)first - 16 + malloc_usable_size(first) + 8;
+    uintptr_t end = ((next + 100000 + PG - 1) & ~(uintptr_t)(PG - 1)) + PG - 8;
+    char *second = malloc(end - next - 16);   /* chunk next..end-8 */
+    char line[64];
+    moment(13, -1);
+    /* Where the block ends in its page: 4088 if glibc laid it out so. */
+    int len = snprintf(line, sizeof line, "edge %lu\n", (unsigned long)
+                       (((uintptr_t)second + malloc_usable_size(second)) % PG));
+    if (write(1, line, (size_t)len) != len)
+        exit(1);
+    free(second);
+    free(first);
+}
+
 static void *arena_thread(void *arg)
 {
     take(0, NBLK);
@@ -91,8 +117,10 @@ static void *arena_thread(void *arg)
     moment(3, -1);
     take(NBLK / 2, NBLK);
     moment(4, -1);
-    for (int i = 0; i < NBLK; i++)
+    for (int i = NBLK - 1; i >= 0; i--)
         free(blocks[i]);
+    if (mallctl == NULL)
+        page_edge();
     return arg;
 }
 
