@@ -11,7 +11,10 @@
  * "pps" (per point "tb", "tbk", "tl", "mb", "mbk", "gb", "gbk", "eb",
  * "ebk" and "fs", its frames innermost first as indices into "ftbl"), and
  * "ftbl", whose entry 0 is "[root]".  Frame i of the file is ftbl[i];
- * the other sites' frame is ftbl[nframes + 1].
+ * the other sites' frame is ftbl[nframes + 1].  "mb" and "mbk" (dh_view's
+ * "Max") are the site's most bytes live, summed over its bands, and the
+ * blocks then (blocks_at_max); DHAT's own are sampled only at moments the
+ * whole heap is at its largest so far, so they may be less.
  */
 #include "dhat.h"
 
