@@ -236,6 +236,45 @@ static int add_memory_lines(const struct hb_file *f, struct hb_chart *ch)
     return 0;
 }
 
+/* The value of gauge g in an fcol record. */
+static uint64_t gauge_of(const struct hb_fcolrec *r, enum hb_gauge g)
+{
+    return g == HB_GAUGE_FOOT ? r->foot_end
+           : g == HB_GAUGE_ANON ? r->anon_end : r->slop_end;
+}
+
+/* The gauges at each chart column's end (version 4): those of the last
+ * stored column it spans, quiet columns derived by the model; a gauge
+ * that is 0 at every column's end keeps no array. */
+static int add_gauge_ends(const struct hb_file *f, struct hb_chart *ch)
+{
+    if (f->version < 4)
+        return 0;
+    for (int g = 0; g < HB_NGAUGES; g++) {
+        ch->gauge_end[g] = calloc(ch->ncols, sizeof *ch->gauge_end[g]);
+        if (ch->gauge_end[g] == NULL)
+            return -1;
+    }
+    int nonzero[HB_NGAUGES] = { 0 };
+    for (size_t j = 0; j < ch->ncols; j++) {
+        uint64_t c = ch->x_end[j] > ch->x_start[j]
+                     ? (ch->x_end[j] - 1) / f->col_width
+                     : ch->x_start[j] / f->col_width;
+        struct hb_fcolrec r = hb_file_gauges(f, c < f->ncols ? c
+                                                             : f->ncols - 1);
+        for (int g = 0; g < HB_NGAUGES; g++) {
+            ch->gauge_end[g][j] = (double)gauge_of(&r, (enum hb_gauge)g);
+            nonzero[g] |= ch->gauge_end[g][j] != 0;
+        }
+    }
+    for (int g = 0; g < HB_NGAUGES; g++)
+        if (!nonzero[g]) {
+            free(ch->gauge_end[g]);
+            ch->gauge_end[g] = NULL;
+        }
+    return 0;
+}
+
 /* The file's phase marks within the time drawn (both ends included: the
  * last column holds the end time). */
 static int add_file_marks(const struct hb_file *f, struct hb_chart *ch)
@@ -285,7 +324,7 @@ static int build_time_chart(const struct hb_file *f,
                           ch->x_end, ch->row_cells, ch->cells, err) < 0)
         return -1;
     if (add_heap_line(&g, ch) < 0 || add_file_marks(f, ch) < 0
-        || add_memory_lines(f, ch) < 0)
+        || add_memory_lines(f, ch) < 0 || add_gauge_ends(f, ch) < 0)
         return hb_error_nomem(err, "building the chart");
     set_vmax(ch);
     return 0;
