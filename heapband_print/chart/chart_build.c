@@ -202,6 +202,18 @@ static int add_heap_line(const struct hb_grid *g, struct hb_chart *ch)
     return 0;
 }
 
+/* The stored columns c0..c1 chart column j spans (its times x_start ..
+ * x_end - 1), c1 at most the last stored column. */
+static void stored_span(const struct hb_file *f, const struct hb_chart *ch,
+                        size_t j, uint64_t *c0, uint64_t *c1)
+{
+    *c0 = ch->x_start[j] / f->col_width;
+    *c1 = ch->x_end[j] > ch->x_start[j] ? (ch->x_end[j] - 1) / f->col_width
+                                        : *c0;
+    if (*c1 >= f->ncols)
+        *c1 = f->ncols - 1;
+}
+
 /* The footprint and other anonymous memory of --allocator=program, the
  * largest of the stored columns each chart column spans (its times
  * x_start .. x_end - 1), read through the gauge cursor (hbfile.h). */
@@ -216,11 +228,8 @@ static int add_memory_lines(const struct hb_file *f, struct hb_chart *ch)
     struct hb_gauge_cursor q;
     hb_gauges_open(&q, f, ch->x_start[0] / f->col_width);
     for (size_t j = 0; j < ch->ncols; j++) {
-        uint64_t c0 = ch->x_start[j] / f->col_width;
-        uint64_t c1 = ch->x_end[j] > ch->x_start[j]
-                      ? (ch->x_end[j] - 1) / f->col_width : c0;
-        if (c1 >= f->ncols)
-            c1 = f->ncols - 1;
+        uint64_t c0, c1;
+        stored_span(f, ch, j, &c0, &c1);
         struct hb_fcolrec g;
         if (c0 <= c1) {         /* x_start grows with j: spans in order */
             hb_gauges_span(&q, c0, c1, &g);
@@ -243,9 +252,10 @@ static uint64_t gauge_of(const struct hb_fcolrec *r, enum hb_gauge g)
            : g == HB_GAUGE_ANON ? r->anon_end : r->slop_end;
 }
 
-/* The gauges at each chart column's end (version 4): those of the last
- * stored column it spans, quiet columns derived by the model; a gauge
- * that is 0 at every column's end keeps no array. */
+/* The gauges at each chart column's end (version 4): the END of the
+ * stored columns it spans, read through the gauge cursor (hbfile.h) as
+ * add_memory_lines reads them; a gauge that is 0 at every column's end
+ * keeps no array. */
 static int add_gauge_ends(const struct hb_file *f, struct hb_chart *ch)
 {
     if (f->version < 4)
@@ -256,16 +266,15 @@ static int add_gauge_ends(const struct hb_file *f, struct hb_chart *ch)
             return -1;
     }
     int nonzero[HB_NGAUGES] = { 0 };
-    struct hb_gauge_cursor q;         /* chart columns end in order */
-    hb_gauges_open(&q, f, 0);
+    struct hb_gauge_cursor q;
+    hb_gauges_open(&q, f, ch->x_start[0] / f->col_width);
     for (size_t j = 0; j < ch->ncols; j++) {
-        uint64_t c = ch->x_end[j] > ch->x_start[j]
-                     ? (ch->x_end[j] - 1) / f->col_width
-                     : ch->x_start[j] / f->col_width;
-        if (c >= f->ncols)
-            c = f->ncols - 1;
+        uint64_t c0, c1;
+        stored_span(f, ch, j, &c0, &c1);
+        if (c0 > c1)
+            c0 = c1;
         struct hb_fcolrec r;
-        hb_gauges_span(&q, c, c, &r);
+        hb_gauges_span(&q, c0, c1, &r);
         for (int g = 0; g < HB_NGAUGES; g++) {
             ch->gauge_end[g][j] = (double)gauge_of(&r, (enum hb_gauge)g);
             nonzero[g] |= ch->gauge_end[g][j] != 0;
