@@ -256,12 +256,16 @@ static int add_gauge_ends(const struct hb_file *f, struct hb_chart *ch)
             return -1;
     }
     int nonzero[HB_NGAUGES] = { 0 };
+    struct hb_gauge_cursor q;         /* chart columns end in order */
+    hb_gauges_open(&q, f, 0);
     for (size_t j = 0; j < ch->ncols; j++) {
         uint64_t c = ch->x_end[j] > ch->x_start[j]
                      ? (ch->x_end[j] - 1) / f->col_width
                      : ch->x_start[j] / f->col_width;
-        struct hb_fcolrec r = hb_file_gauges(f, c < f->ncols ? c
-                                                             : f->ncols - 1);
+        if (c >= f->ncols)
+            c = f->ncols - 1;
+        struct hb_fcolrec r;
+        hb_gauges_span(&q, c, c, &r);
         for (int g = 0; g < HB_NGAUGES; g++) {
             ch->gauge_end[g][j] = (double)gauge_of(&r, (enum hb_gauge)g);
             nonzero[g] |= ch->gauge_end[g][j] != 0;

@@ -247,7 +247,7 @@ static void put_summary(FILE *out, const struct hb_file *f)
 
 /* "memory" (--allocator=program): the footprint and the other
  * anonymous memory of every stored column, their largest in it (FOOT_MAX,
- * ANON_MAX; quiet columns derived, hbfile_memory.c), as runs; and every
+ * ANON_MAX; quiet columns derived by the gauge cursor), as runs; and every
  * band's slop record, [b, ALLOCATED, AT_PEAK, AT_EXIT].  Returns 0, or -1
  * out of memory. */
 static int put_memory(FILE *out, const struct hb_file *f, size_t ncols)
@@ -259,8 +259,11 @@ static int put_memory(FILE *out, const struct hb_file *f, size_t ncols)
         free(anon);
         return -1;
     }
+    struct hb_gauge_cursor q;
+    hb_gauges_open(&q, f, 0);
     for (size_t c = 0; c < ncols; c++) {
-        struct hb_fcolrec g = hb_file_gauges(f, c);
+        struct hb_fcolrec g;
+        hb_gauges_span(&q, c, c, &g);
         foot[c] = g.foot_max;
         anon[c] = g.anon_max;
     }
