@@ -79,6 +79,9 @@ struct hb_fcolrec {
     uint64_t c, foot_end, foot_max, anon_end, anon_max, slop_end, slop_max;
 };
 struct hb_sloprec { uint64_t b, allocated, at_peak, at_exit; };
+/* Version 4, 'allocator: program': a cell's live slop ("scell"; the
+ * matrix cursor's slop cursor derives the quiet ones). */
+struct hb_scellrec { uint64_t c, b, slop_end, slop_max; };
 /* Version 4's run figures of memory: the 'footprint' and 'other-anon'
  * lines (all 0 in a file without them). */
 struct hb_memory {
@@ -194,6 +197,9 @@ struct hb_file {
     struct hb_atpeakrec *atpeaks; size_t natpeaks;  /* increasing b */
     struct hb_fcolrec *fcols;  size_t nfcols;     /* version 4, increasing c */
     struct hb_sloprec *slops;  size_t nslops;     /* version 4, increasing b */
+    struct hb_scellrec *scells; size_t nscells;   /* version 4, by c, then b;
+                                                   * on scells_line + i */
+    unsigned long scells_line;
 
     /* Sites; tables 1-based (object i is objects[i - 1]).  Versions 1
      * and 2 have no objects or sources, and a frame per frame line. */
@@ -412,6 +418,34 @@ void hb_col_value(const struct hb_file *f, uint64_t c, struct hb_colrec *col);
  * file carries quiet cells and the other does not, the cost is bounded by
  * the records of the one that does not. */
 int hb_same_matrix(const struct hb_file *a, const struct hb_file *b);
+
+/* The slop cursor (version 4, 'allocator: program'): the cells' live
+ * slop ("scell"), quiet ones derived.  A (column, band) pair without a
+ * record holds SLOP_END = SLOP_MAX = its band's SLOP_END in its last
+ * record before (0 if none).  It reads the stored columns from 0 on, a
+ * stretch at a time (a chart column), in the bands b_first..b_last. */
+struct hb_slop_cursor {
+    const struct hb_file *f;
+    uint64_t b_first, b_last;
+    size_t next;                  /* the scell records still to read */
+    uint64_t *end;                /* per band: its SLOP_END at the end of
+                                   * the stretches read */
+};
+
+/* Returns 0, or -1 out of memory. */
+int hb_slops_open(struct hb_slop_cursor *q, const struct hb_file *f,
+                  uint64_t b_first, uint64_t b_last);
+void hb_slops_close(struct hb_slop_cursor *q);
+
+/* Reads the stored columns after those read up to c_last (included): per
+ * band r of the range, max[r] = its largest SLOP_MAX in them (what it
+ * held when they started included: a stretch's MAX merges as a column's,
+ * section 5).  hb_slops_end then gives its SLOP_END at c_last.  Cost: the
+ * records read, and the bands of the range. */
+void hb_slops_upto(struct hb_slop_cursor *q, uint64_t c_last, uint64_t *max);
+
+/* Band b's SLOP_END at the end of the stretches read (0 before). */
+uint64_t hb_slops_end(const struct hb_slop_cursor *q, uint64_t b);
 
 /* Column c's gauges (version 4), derived when it has no fcol record;
  * all 0 in older files (hbfile_memory.c). */

@@ -11,7 +11,8 @@
  * Owns the rule of sections 4 and 5 of docs/heapband-format.md: a band
  * without a cell record in a column carries its LIVE_END through it, a
  * column without a col record its LIVE_END and BLOCKS_END (version 3); in
- * versions 1 and 2 a missing record is all zeros.  No other file knows it:
+ * versions 1 and 2 a missing record is all zeros.  Likewise a band without
+ * an scell record carries its SLOP_END (version 4, the slop cursor).  No other file knows it:
  * the chart's grid, the metrics, the --html data and the parser's checks
  * read the matrix through the cursors here.  The model never stores the
  * derived records (a header may declare 2^64 columns), so the cursors give
@@ -264,6 +265,45 @@ void hb_col_value(const struct hb_file *f, uint64_t c, struct hb_colrec *col)
     hb_cols_open(&q, f, c, c);
     hb_cols_next(&q, c + 1, &quiet);
     *col = *hb_cols_carried(&q);
+}
+
+/* ----------------------------------------------------------- slop cursor */
+
+int hb_slops_open(struct hb_slop_cursor *q, const struct hb_file *f,
+                  uint64_t b_first, uint64_t b_last)
+{
+    size_t nb = b_last >= b_first ? (size_t)(b_last - b_first + 1) : 0;
+    *q = (struct hb_slop_cursor){ .f = f, .b_first = b_first,
+                                  .b_last = b_last };
+    q->end = calloc(nb + 1, sizeof *q->end);
+    return q->end != NULL ? 0 : -1;
+}
+
+void hb_slops_close(struct hb_slop_cursor *q)
+{
+    free(q->end);
+    q->end = NULL;
+}
+
+void hb_slops_upto(struct hb_slop_cursor *q, uint64_t c_last, uint64_t *max)
+{
+    size_t nb = (size_t)(q->b_last - q->b_first + 1);
+    memcpy(max, q->end, nb * sizeof *max);    /* the stretch's start */
+    for (; q->next < q->f->nscells && q->f->scells[q->next].c <= c_last;
+         q->next++) {
+        const struct hb_scellrec *s = &q->f->scells[q->next];
+        if (s->b < q->b_first || s->b > q->b_last)
+            continue;
+        size_t r = (size_t)(s->b - q->b_first);
+        if (s->slop_max > max[r])
+            max[r] = s->slop_max;
+        q->end[r] = s->slop_end;
+    }
+}
+
+uint64_t hb_slops_end(const struct hb_slop_cursor *q, uint64_t b)
+{
+    return q->end[b - q->b_first];
 }
 
 /* ------------------------------------------------------- the whole matrix */

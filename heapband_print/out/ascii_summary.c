@@ -188,17 +188,21 @@ static void memory_items(const struct hb_text_drawing *d,
     hb_format_size(a, sizeof a, (double)f->foot_peak);
     hb_format_time(b, sizeof b, (double)f->foot_peak_t, d->ch->time_unit);
     hb_format_number(c, sizeof c, (double)f->foot_exit, HB_NUMBER_SIZE_B);
-    item(it, n, 8, "footprint (%s) %s max at t=%s, %s at end",
-         d->o->unicode ? "\u2591" : "+", a, b, c);
+    /* The marks only where the graph draws them (not the slop chart). */
+    int marks = d->ch->foot_line != NULL;
+    item(it, n, 8, "footprint%s %s max at t=%s, %s at end",
+         !marks ? "" : d->o->unicode ? " (\u2591)" : " (+)", a, b, c);
     if (f->anon_peak > 0) {
         hb_format_size(a, sizeof a, (double)f->anon_peak);
-        item(it, n, 7, "other anon (.) %s max", a);
+        item(it, n, 7, "other anon%s %s max", marks ? " (.)" : "", a);
     }
     hb_format_number(a, sizeof a, (double)f->fragmentation_peak,
                      HB_NUMBER_SIZE_B);
     item(it, n, 6, "fragmentation %s at max footprint", a);
     hb_format_number(a, sizeof a, (double)f->slop_exit, HB_NUMBER_SIZE_B);
-    item(it, n, 5, "slop %s at end", a);
+    /* The slop chart's own figure is kept first. */
+    item(it, n, strcmp(d->ch->chart_name, "slop") == 0 ? 9 : 5,
+         "slop %s at end", a);
 }
 
 void hb_text_summary(const struct hb_text_drawing *d)

@@ -1,6 +1,7 @@
 /* hbfile_memory.c -- version 4's records of the memory beyond the live
  * blocks: the 'allocator:' header line, the 'footprint' and 'other-anon'
- * run figures, the columns' gauges ('fcol') and the bands' slop ('slop').
+ * run figures, the columns' gauges ('fcol'), the cells' live slop
+ * ('scell') and the bands' slop ('slop').
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -8,15 +9,19 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * docs/heapband-format.md, sections 1, 3, 4 and 6 (version 4), and
- * invariants 15 to 17.  A record is checked against the one before it as
+ * docs/heapband-format.md, sections 1, 3, 4, 5 and 6 (version 4), and
+ * invariants 15 to 18.  A record is checked against the one before it as
  * it is read (order, range, a maximum never below an end); the run
  * figures against the columns once the file is read.  A quiet column's
  * gauges are derived as a quiet col's live bytes are: every end and
  * maximum at the previous column's end.  Cost: one pass over the fcol
- * records at the end, and a binary search per column asked for.
+ * records at the end, and a binary search per column asked for; per
+ * scell record a binary search of the cells, and at the end one pass
+ * over the scell and fcol records (a binary search each).
  */
 #include "hbfile_memory.h"
+
+#include <stdlib.h>
 
 int hb_parse_allocator(struct hb_parser *p)
 {
@@ -142,6 +147,126 @@ int hb_parse_slop(struct hb_parser *p)
     return 0;
 }
 
+/* Whether the file has a cell record (c, b): a binary search. */
+static int has_cell(const struct hb_file *f, uint64_t c, uint64_t b)
+{
+    size_t lo = 0, hi = f->ncells;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct hb_cellrec *m = &f->cells[mid];
+        if (m->c < c || (m->c == c && m->b < b))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < f->ncells && f->cells[lo].c == c && f->cells[lo].b == b;
+}
+
+/* The checks of one scell record against the records before it: order,
+ * a cell record of its own, not quiet, a maximum never below an end. */
+static int check_scell(struct hb_parser *p, const struct hb_scellrec *r)
+{
+    struct hb_lexer *lx = &p->lx;
+    const struct hb_file *f = p->f;
+    const struct hb_scellrec *prev = f->nscells ? &f->scells[f->nscells - 1]
+                                                : NULL;
+    unsigned long long c = r->c, b = r->b;
+    uint64_t start = p->scell_end[r->b];
+    if (!f->allocator_program)
+        return hb_lex_fail(lx, "'scell' record with 'allocator: valgrind'");
+    if (prev != NULL && (r->c < prev->c || (r->c == prev->c && r->b <= prev->b)))
+        return hb_lex_fail(lx, "'scell %llu %llu' is out of order or "
+                           "repeated", c, b);
+    if (!has_cell(f, r->c, r->b))
+        return hb_lex_fail(lx, "'scell %llu %llu' has no cell record", c, b);
+    if (r->slop_end == start && r->slop_max == start)
+        return hb_lex_fail(lx, "'scell %llu %llu' is quiet (its derived "
+                           "values) and must not be written", c, b);
+    if (r->slop_end > r->slop_max || start > r->slop_max)
+        return hb_lex_fail(lx, "'scell %llu %llu' has a maximum below its "
+                           "end or below the column's start", c, b);
+    return 0;
+}
+
+/* "scell c b SLOP_END SLOP_MAX". */
+int hb_parse_scell(struct hb_parser *p)
+{
+    struct hb_lexer *lx = &p->lx;
+    struct hb_file *f = p->f;
+    uint64_t v[4];
+    if (hb_lex_expect_record(lx, "scell", 4) < 0 || hb_lex_u64s(lx, 1, 4, v) < 0
+        || hb_parse_check_band(p, v[1]) < 0)
+        return -1;
+    if (p->scell_end == NULL
+        && (p->scell_end = calloc((size_t)f->nbands, sizeof *p->scell_end))
+               == NULL)
+        return hb_parse_nomem(p);
+    struct hb_scellrec r = { v[0], v[1], v[2], v[3] };
+    if (check_scell(p, &r) < 0
+        || HB_PARSE_GROW(p, f->scells, p->cap_scells, f->nscells) < 0)
+        return -1;
+    if (f->nscells == 0)
+        f->scells_line = lx->lineno;
+    f->scells[f->nscells++] = r;
+    p->scell_end[r.b] = r.slop_end;
+    return 0;
+}
+
+/* Invariant 18 across the records: per column, the cells' SLOP_END add up
+ * to the column's and none of their SLOP_MAX is above the column's; per
+ * band, the last SLOP_END is the slop record's AT_EXIT.  The sums change
+ * only at an scell record and the gauges only at an fcol record, so the
+ * columns of either are the ones to check; a quiet cell's SLOP_MAX, its
+ * band's END before, is at most the sum before, which the column's
+ * SLOP_MAX is at least (hb_parse_fcol). */
+static int check_scell_sums(struct hb_parser *p)
+{
+    const struct hb_file *f = p->f;
+    struct hb_error *err = p->lx.err;
+    uint64_t *end = calloc((size_t)f->nbands + 1, sizeof *end);
+    if (end == NULL)
+        return hb_parse_nomem(p);
+    hb_u128 sum = 0;
+    size_t i = 0, k = 0;
+    int r = 0;
+    while (r == 0 && (i < f->nscells || k < f->nfcols)) {
+        uint64_t c = i < f->nscells ? f->scells[i].c : UINT64_MAX;
+        if (k < f->nfcols && f->fcols[k].c < c)
+            c = f->fcols[k].c;
+        struct hb_fcolrec g = hb_file_gauges(f, c);
+        unsigned long line = i > 0 ? f->scells_line + (unsigned long)(i - 1)
+                                   : p->footprint_line;
+        for (; i < f->nscells && f->scells[i].c == c; i++) {
+            const struct hb_scellrec *s = &f->scells[i];
+            sum = sum - end[s->b] + s->slop_end;
+            end[s->b] = s->slop_end;
+            line = f->scells_line + (unsigned long)i;
+            if (s->slop_max > g.slop_max)
+                r = hb_error_set(err, HB_ERR_INPUT, line, "'scell %llu %llu' "
+                                 "has a SLOP_MAX above its column's",
+                                 (unsigned long long)c,
+                                 (unsigned long long)s->b);
+        }
+        for (; k < f->nfcols && f->fcols[k].c == c; k++)
+            ;
+        if (r == 0 && sum != g.slop_end)
+            r = hb_error_set(err, HB_ERR_INPUT, line, "the cells' SLOP_END "
+                             "in column %llu do not add up to the column's",
+                             (unsigned long long)c);
+    }
+    for (size_t j = 0, b = 0; r == 0 && b < f->nbands; b++) {
+        uint64_t at_exit = j < f->nslops && f->slops[j].b == b
+                           ? f->slops[j++].at_exit : 0;
+        if (end[b] != at_exit)
+            r = hb_error_set(err, HB_ERR_INPUT, p->last_slop_line
+                             ? p->last_slop_line : p->footprint_line,
+                             "band %llu's last SLOP_END is not its slop "
+                             "AT_EXIT", (unsigned long long)b);
+    }
+    free(end);
+    return r;
+}
+
 struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c)
 {
     size_t lo = 0, hi = f->nfcols;     /* the first record with .c > c */
@@ -193,5 +318,5 @@ int hb_check_memory(struct hb_parser *p)
                             ? p->last_slop_line : p->footprint_line,
                             "the slop records' AT_EXIT do not add up to the "
                             "last column's SLOP_END");
-    return 0;
+    return f->allocator_program ? check_scell_sums(p) : 0;
 }
