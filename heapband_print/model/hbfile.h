@@ -430,6 +430,7 @@ struct hb_slop_cursor {
     size_t next;                  /* the scell records still to read */
     uint64_t *end;                /* per band: its SLOP_END at the end of
                                    * the stretches read */
+    hb_u128 sum;                  /* the sum of end[] */
 };
 
 /* Returns 0, or -1 out of memory. */
@@ -446,6 +447,9 @@ void hb_slops_upto(struct hb_slop_cursor *q, uint64_t c_last, uint64_t *max);
 
 /* Band b's SLOP_END at the end of the stretches read (0 before). */
 uint64_t hb_slops_end(const struct hb_slop_cursor *q, uint64_t b);
+
+/* The sum of hb_slops_end over the cursor's bands. */
+hb_u128 hb_slops_sum(const struct hb_slop_cursor *q);
 
 /* Column c's gauges (version 4), derived when it has no fcol record;
  * all 0 in older files (hbfile_memory.c). */

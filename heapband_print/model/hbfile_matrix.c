@@ -297,6 +297,7 @@ void hb_slops_upto(struct hb_slop_cursor *q, uint64_t c_last, uint64_t *max)
         size_t r = (size_t)(s->b - q->b_first);
         if (s->slop_max > max[r])
             max[r] = s->slop_max;
+        q->sum = q->sum - q->end[r] + s->slop_end;
         q->end[r] = s->slop_end;
     }
 }
@@ -304,6 +305,11 @@ void hb_slops_upto(struct hb_slop_cursor *q, uint64_t c_last, uint64_t *max)
 uint64_t hb_slops_end(const struct hb_slop_cursor *q, uint64_t b)
 {
     return q->end[b - q->b_first];
+}
+
+hb_u128 hb_slops_sum(const struct hb_slop_cursor *q)
+{
+    return q->sum;
 }
 
 /* ------------------------------------------------------- the whole matrix */

@@ -171,7 +171,7 @@ static int check_scell(struct hb_parser *p, const struct hb_scellrec *r)
     const struct hb_scellrec *prev = f->nscells ? &f->scells[f->nscells - 1]
                                                 : NULL;
     unsigned long long c = r->c, b = r->b;
-    uint64_t start = p->scell_end[r->b];
+    uint64_t start = p->scell_end[r->b];   /* what the band carries in */
     if (!f->allocator_program)
         return hb_lex_fail(lx, "'scell' record with 'allocator: valgrind'");
     if (prev != NULL && (r->c < prev->c || (r->c == prev->c && r->b <= prev->b)))
@@ -185,6 +185,12 @@ static int check_scell(struct hb_parser *p, const struct hb_scellrec *r)
     if (r->slop_end > r->slop_max || start > r->slop_max)
         return hb_lex_fail(lx, "'scell %llu %llu' has a maximum below its "
                            "end or below the column's start", c, b);
+    /* A quiet cell's SLOP_MAX, its band's END before, is at most the
+     * column's start, which the column's SLOP_MAX is at least
+     * (hb_parse_fcol); the fcol records come before. */
+    if (r->slop_max > hb_file_gauges(f, r->c).slop_max)
+        return hb_lex_fail(lx, "'scell %llu %llu' has a SLOP_MAX above its "
+                           "column's", c, b);
     return 0;
 }
 
@@ -212,58 +218,47 @@ int hb_parse_scell(struct hb_parser *p)
     return 0;
 }
 
-/* Invariant 18 across the records: per column, the cells' SLOP_END add up
- * to the column's and none of their SLOP_MAX is above the column's; per
- * band, the last SLOP_END is the slop record's AT_EXIT.  The sums change
- * only at an scell record and the gauges only at an fcol record, so the
- * columns of either are the ones to check; a quiet cell's SLOP_MAX, its
- * band's END before, is at most the sum before, which the column's
- * SLOP_MAX is at least (hb_parse_fcol). */
+/* Invariant 18 across the records, the quiet cells derived by the slop
+ * cursor (hbfile_matrix.c): per column, the cells' SLOP_END add up to the
+ * column's, and per band the last SLOP_END is the slop record's AT_EXIT.
+ * The sum changes only at an scell record and the gauges only at an fcol
+ * record, so the columns of either are the ones to check. */
 static int check_scell_sums(struct hb_parser *p)
 {
     const struct hb_file *f = p->f;
     struct hb_error *err = p->lx.err;
-    uint64_t *end = calloc((size_t)f->nbands + 1, sizeof *end);
-    if (end == NULL)
+    struct hb_slop_cursor q;
+    if (hb_slops_open(&q, f, 0, f->nbands - 1) < 0)
         return hb_parse_nomem(p);
-    hb_u128 sum = 0;
+    uint64_t *max = malloc(((size_t)f->nbands + 1) * sizeof *max);
     size_t i = 0, k = 0;
-    int r = 0;
+    int r = max != NULL ? 0 : hb_parse_nomem(p);
     while (r == 0 && (i < f->nscells || k < f->nfcols)) {
         uint64_t c = i < f->nscells ? f->scells[i].c : UINT64_MAX;
         if (k < f->nfcols && f->fcols[k].c < c)
             c = f->fcols[k].c;
-        struct hb_fcolrec g = hb_file_gauges(f, c);
-        unsigned long line = i > 0 ? f->scells_line + (unsigned long)(i - 1)
-                                   : p->footprint_line;
-        for (; i < f->nscells && f->scells[i].c == c; i++) {
-            const struct hb_scellrec *s = &f->scells[i];
-            sum = sum - end[s->b] + s->slop_end;
-            end[s->b] = s->slop_end;
-            line = f->scells_line + (unsigned long)i;
-            if (s->slop_max > g.slop_max)
-                r = hb_error_set(err, HB_ERR_INPUT, line, "'scell %llu %llu' "
-                                 "has a SLOP_MAX above its column's",
-                                 (unsigned long long)c,
-                                 (unsigned long long)s->b);
-        }
+        for (; i < f->nscells && f->scells[i].c == c; i++)
+            ;
         for (; k < f->nfcols && f->fcols[k].c == c; k++)
             ;
-        if (r == 0 && sum != g.slop_end)
-            r = hb_error_set(err, HB_ERR_INPUT, line, "the cells' SLOP_END "
-                             "in column %llu do not add up to the column's",
-                             (unsigned long long)c);
+        hb_slops_upto(&q, c, max);
+        if (hb_slops_sum(&q) != hb_file_gauges(f, c).slop_end)
+            r = hb_error_set(err, HB_ERR_INPUT, i > 0 ? f->scells_line
+                             + (unsigned long)(i - 1) : p->footprint_line,
+                             "the cells' SLOP_END in column %llu do not add "
+                             "up to the column's", (unsigned long long)c);
     }
     for (size_t j = 0, b = 0; r == 0 && b < f->nbands; b++) {
         uint64_t at_exit = j < f->nslops && f->slops[j].b == b
                            ? f->slops[j++].at_exit : 0;
-        if (end[b] != at_exit)
+        if (hb_slops_end(&q, b) != at_exit)
             r = hb_error_set(err, HB_ERR_INPUT, p->last_slop_line
                              ? p->last_slop_line : p->footprint_line,
                              "band %llu's last SLOP_END is not its slop "
                              "AT_EXIT", (unsigned long long)b);
     }
-    free(end);
+    hb_slops_close(&q);
+    free(max);
     return r;
 }
 
