@@ -25,7 +25,7 @@ static void say(const char *line, int len)
 
 static void moment(int n)
 {
-    static const size_t kinds[] = { 20, 70, 100, 1000, 3000, 5000 };
+    static const size_t kinds[] = { 20, 70, 100, 1001, 3001, 5001 };
     char name[32], line[96];
     snprintf(name, sizeof name, "moment%d.hb", n);
     HEAPBAND_SNAPSHOT(name);
@@ -66,17 +66,17 @@ int main(void)
     for (int i = 14; i < 21; i++)
         put(i, 100);
     for (int i = 21; i < 24; i++)
-        put(i, 1000);
+        put(i, 1001);
     for (int i = 24; i < 26; i++)
-        put(i, 5000);
+        put(i, 5001);
     moment(1);
     for (int i = 0; i < 10; i += 2)
         drop(i);
     for (int i = 14; i < 21; i++)
         drop(i);
     moment(2);
-    blocks[21] = realloc(blocks[21], 3000);
-    sizes[21] = 3000;
+    blocks[21] = realloc(blocks[21], 3001);
+    sizes[21] = 3001;
     drop(24);
     moment(3);
     for (int i = 0; i < NBLOCKS; i++)
