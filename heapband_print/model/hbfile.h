@@ -299,6 +299,11 @@ static inline int hb_quiet_carries(const struct hb_file *f)
     return f->version >= 3;
 }
 
+/* The cell record (c, b), or NULL when the cell is quiet: a binary
+ * search. */
+const struct hb_cellrec *hb_cell_record(const struct hb_file *f, uint64_t c,
+                                        uint64_t b);
+
 /* The first cell record of column c or after it (ncells if none). */
 size_t hb_first_cell_from(const struct hb_file *f, uint64_t c);
 

@@ -360,6 +360,12 @@ static const struct hb_cellrec *find_cell(const struct hb_file *z, uint64_t c,
            ? &z->cells[lo] : NULL;
 }
 
+const struct hb_cellrec *hb_cell_record(const struct hb_file *f, uint64_t c,
+                                        uint64_t b)
+{
+    return find_cell(f, c, b);
+}
+
 /* Whether z holds cell x as one of its records; *n counts the cells
  * looked for, and stops the search past z's records. */
 static int cell_in(const struct hb_cellrec *x, const struct hb_file *z,

@@ -119,14 +119,23 @@ int hb_parse_fcol(struct hb_parser *p)
     return 0;
 }
 
+/* A record of four numbers, v[band_at] a band: "slop" and "scell". */
+static int band_record(struct hb_parser *p, const char *keyword, uint64_t *v,
+                       size_t band_at)
+{
+    struct hb_lexer *lx = &p->lx;
+    return hb_lex_expect_record(lx, keyword, 4) < 0
+           || hb_lex_u64s(lx, 1, 4, v) < 0
+           || hb_parse_check_band(p, v[band_at]) < 0 ? -1 : 0;
+}
+
 /* "slop b ALLOCATED AT_PEAK AT_EXIT". */
 int hb_parse_slop(struct hb_parser *p)
 {
     struct hb_lexer *lx = &p->lx;
     struct hb_file *f = p->f;
     uint64_t v[4];
-    if (hb_lex_expect_record(lx, "slop", 4) < 0 || hb_lex_u64s(lx, 1, 4, v) < 0
-        || hb_parse_check_band(p, v[0]) < 0)
+    if (band_record(p, "slop", v, 0) < 0)
         return -1;
     if (!f->allocator_program)
         return hb_lex_fail(lx, "'slop' record with 'allocator: valgrind'");
@@ -147,21 +156,6 @@ int hb_parse_slop(struct hb_parser *p)
     return 0;
 }
 
-/* Whether the file has a cell record (c, b): a binary search. */
-static int has_cell(const struct hb_file *f, uint64_t c, uint64_t b)
-{
-    size_t lo = 0, hi = f->ncells;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const struct hb_cellrec *m = &f->cells[mid];
-        if (m->c < c || (m->c == c && m->b < b))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < f->ncells && f->cells[lo].c == c && f->cells[lo].b == b;
-}
-
 /* The checks of one scell record against the records before it: order,
  * a cell record of its own, not quiet, a maximum never below an end. */
 static int check_scell(struct hb_parser *p, const struct hb_scellrec *r)
@@ -177,7 +171,7 @@ static int check_scell(struct hb_parser *p, const struct hb_scellrec *r)
     if (prev != NULL && (r->c < prev->c || (r->c == prev->c && r->b <= prev->b)))
         return hb_lex_fail(lx, "'scell %llu %llu' is out of order or "
                            "repeated", c, b);
-    if (!has_cell(f, r->c, r->b))
+    if (hb_cell_record(f, r->c, r->b) == NULL)
         return hb_lex_fail(lx, "'scell %llu %llu' has no cell record", c, b);
     if (r->slop_end == start && r->slop_max == start)
         return hb_lex_fail(lx, "'scell %llu %llu' is quiet (its derived "
@@ -200,8 +194,7 @@ int hb_parse_scell(struct hb_parser *p)
     struct hb_lexer *lx = &p->lx;
     struct hb_file *f = p->f;
     uint64_t v[4];
-    if (hb_lex_expect_record(lx, "scell", 4) < 0 || hb_lex_u64s(lx, 1, 4, v) < 0
-        || hb_parse_check_band(p, v[1]) < 0)
+    if (band_record(p, "scell", v, 1) < 0)
         return -1;
     if (p->scell_end == NULL
         && (p->scell_end = calloc((size_t)f->nbands, sizeof *p->scell_end))
