@@ -536,7 +536,7 @@ static void write_sites ( HbWriter* fp )
 /*--- The file                                             ---*/
 /*------------------------------------------------------------*/
 
-static void write_sections ( HbWriter* fp, HbTime end )
+static void write_sections ( HbWriter* fp, HbTime end, Bool snapshot )
 {
    write_header(fp, end);
    write_bands(fp);
@@ -548,6 +548,7 @@ static void write_sections ( HbWriter* fp, HbTime end )
    write_cell_slop(fp);
    write_lifetimes(fp);
    write_sites(fp);
+   if (snapshot) HB_(wprintf)(fp, "snapshot\n");
    HB_(wprintf)(fp, "end\n");
 }
 
@@ -557,18 +558,23 @@ HChar* HB_(out_file_name) ( void )
 }
 
 /* hb_outfile.c decides where the bytes go and whether they stay. */
-Bool HB_(write_file_as) ( const HChar* name, HbTime end )
+static Bool write_file_as ( const HChar* name, HbTime end, Bool snapshot )
 {
    HbOutFile* of = HB_(outfile_begin)(name);
    if (of == NULL) return False;
-   write_sections(HB_(outfile_writer)(of), end);
+   write_sections(HB_(outfile_writer)(of), end, snapshot);
    return HB_(outfile_commit)(of);
+}
+
+Bool HB_(write_snapshot_as) ( const HChar* name, HbTime end )
+{
+   return write_file_as(name, end, True);
 }
 
 const HChar* HB_(write_file) ( HbTime end )
 {
    HChar* name = HB_(out_file_name)();
-   return HB_(write_file_as)(name, end) ? name : NULL;
+   return write_file_as(name, end, False) ? name : NULL;
 }
 
 static const HChar* plural ( ULong n, const HChar* one, const HChar* many )

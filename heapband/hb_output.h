@@ -25,10 +25,11 @@
 const HChar* HB_(write_file)   ( HbTime end );
 /* The output name, expanded now (%p: this process). */
 HChar*       HB_(out_file_name)( void );
-/* Writes the file of the run up to `end` to `name`, as HB_(write_file)
-   does; False on failure (said on stderr).  The columns must have been
-   settled or finished at `end`. */
-Bool         HB_(write_file_as)( const HChar* name, HbTime end );
+/* Writes a snapshot: the file of the run up to `end` to `name`, as
+   HB_(write_file) does, with the `snapshot` line that tells it from the
+   file written at exit; False on failure (said on stderr).  The columns
+   must have been settled or finished at `end`. */
+Bool         HB_(write_snapshot_as)( const HChar* name, HbTime end );
 void         HB_(print_summary)( HbTime end, const HChar* written );
 /* For --stats: the cells every write so far has read (snapshots too). */
 ULong        HB_(cells_read_by_writes)( void );

@@ -79,7 +79,7 @@ static Bool write_snapshot_with ( const HChar* name, UInt heuristics )
    HB_(program_settle)();
    HB_(columns_settle)(now);
    if (HB_(clo).leak_scan) HB_(leak_scan)(heuristics);
-   return HB_(write_file_as)(name, now);
+   return HB_(write_snapshot_as)(name, now);
 }
 
 /* A snapshot that could not be written is said where it was asked for

@@ -40,6 +40,7 @@ struct hb_run_summary {
     uint64_t total_allocs, total_alloc_bytes, total_frees, total_free_bytes;
     uint64_t peak_bytes, peak_blocks, peak_t_reached;
     uint64_t exit_bytes, exit_blocks, unknown_frees, marks_dropped;
+    int snapshot;             /* the file says it is a snapshot */
     int leak_kinds;           /* the file has memcheck's leak kinds: */
     struct hb_lost exit_lost; /* those of the blocks live at exit */
     /* Version 4, --allocator=program (has_memory): the run's footprint,

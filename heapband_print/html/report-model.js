@@ -199,18 +199,30 @@ const hbModel = (function () {
     }
     const nrows = hi - lo + 1, ncols = L.cols.length;
     const cells = new Float64Array(nrows * ncols);
+    const ended = endedColumns(L);
+    let noise = null;
     if (L.whole && L.per === 1 && ncols === ch.columns.length) {
-      /* The exported chart is this view. */
+      /* The exported chart is this view, its noise mask too. */
+      if (DIFF) noise = new Uint8Array(nrows * ncols);
       ch.rows.forEach((row, i) => {
         const r = nrows - 1 - i;
-        for (let j = 0; j < ncols; j++) cells[r * ncols + j] = row.values[j];
+        for (let j = 0; j < ncols; j++) {
+          cells[r * ncols + j] = row.values[j];
+          if (DIFF) noise[r * ncols + j] = row.noise[j];
+        }
       });
     } else {
+      const old = DIFF ? new Float64Array(nrows * ncols) : null;
       for (let r = 0; r < nrows; r++)
         for (let j = 0; j < ncols; j++) {
           const vals = FILES.map((f) => valueOf(figures(f, lo + r, L.cols[j]), view.chart));
-          cells[r * ncols + j] = DIFF ? vals[1] - vals[0] : vals[0];
+          cells[r * ncols + j] = DIFF ? vals[1] : vals[0];
+          if (DIFF) old[r * ncols + j] = vals[0];
         }
+      if (DIFF) {
+        noise = noiseMask(old, cells, nrows, ncols, ended, ch.min_change);
+        for (let i = 0; i < cells.length; i++) cells[i] -= old[i];
+      }
     }
     const lines = view.chart === "live"
       ? FILES.map((f) => L.cols.map((col) => {
@@ -220,15 +232,46 @@ const hbModel = (function () {
           return m;
         }))
       : [];
-    const ended = endedColumns(L);
     let vmax = 0;
     for (let i = 0; i < cells.length; i++)
-      if (!ended[i % ncols] && Math.abs(cells[i]) > vmax) vmax = Math.abs(cells[i]);
+      if (!ended[i % ncols] && !(noise && noise[i]) && Math.abs(cells[i]) > vmax)
+        vmax = Math.abs(cells[i]);
     const labels = [];
     for (let b = lo; b <= hi; b++) labels.push(BAND_INFO.get(b) || { label: String(b), lo: 0, hi: 0 });
     /* lines: exact values (see exact); Number() them to draw. */
-    return { L, lo, nrows, ncols, cells, vmax, lines, labels, ended,
+    return { L, lo, nrows, ncols, cells, vmax, lines, labels, ended, noise,
              colSpans: L.cols.map((c) => [c.start, c.end]) };
+  }
+
+  /* A diff's noise, drawn blank (diff_chart.c's mark_noise, rule for
+     rule): no change; or, with a --min-change of P% or N, a change under
+     P% of the row's largest value (old or new) or under N, or one that a
+     shift of under a column explains (each run's value within the other's
+     neighbours' range); never in a column after the shorter run's end. */
+  function noiseMask(old, now, nrows, ncols, ended, mc) {
+    const out = new Uint8Array(nrows * ncols);
+    const lenient = mc.percent > 0 || mc.amount > 0;
+    const bound = (row, j, most) => {
+      let v = row[j];
+      for (let i = j > 0 ? j - 1 : 0; i <= j + 1 && i < ncols; i++)
+        if (most ? row[i] > v : row[i] < v) v = row[i];
+      return v;
+    };
+    const within = (row, j, v) => v >= bound(row, j, false) && v <= bound(row, j, true);
+    for (let r = 0; r < nrows; r++) {
+      const o = old.subarray(r * ncols, (r + 1) * ncols);
+      const n = now.subarray(r * ncols, (r + 1) * ncols);
+      let peak = 0;
+      for (let j = 0; j < ncols; j++) peak = Math.max(peak, Math.abs(o[j]), Math.abs(n[j]));
+      const least = Math.max(mc.percent / 100 * peak, mc.amount);
+      for (let j = 0; j < ncols; j++) {
+        const change = n[j] - o[j];
+        out[r * ncols + j] = change === 0
+          || (lenient && !ended[j]
+              && (Math.abs(change) < least || (within(o, j, n[j]) && within(n, j, o[j])))) ? 1 : 0;
+      }
+    }
+    return out;
   }
 
   /* A diff's columns that start once the shorter run is over (as
@@ -253,7 +296,7 @@ const hbModel = (function () {
       for (let j = 0; j < ncols; j++) cells[(nrows - 1 - i) * ncols + j] = row.values[j];
     });
     return { L: null, lo: null, nrows, ncols, cells, vmax: ch.vmax, lines: [],
-             ended: new Uint8Array(ncols),
+             ended: new Uint8Array(ncols), noise: null,
              labels: ch.rows.slice().reverse(),
              colSpans: ch.columns.map((c) => [BigInt(c.start), BigInt(c.end)]) };
   }

@@ -77,7 +77,7 @@
     const lut = paletteRgb();
     const cellRgb = new Int32Array(M.cells.length);
     for (let i = 0; i < M.cells.length; i++) {
-      const k = shadeIndex(M.cells[i], M.vmax);
+      const k = M.noise && M.noise[i] ? -1 : shadeIndex(M.cells[i], M.vmax);
       cellRgb[i] = M.ended[i % M.ncols] && M.cells[i] !== 0 ? ENDED_RGB : lut[k < 0 ? 256 : k];
     }
     R = rowLayout();
@@ -416,6 +416,19 @@
     return out.map(([v]) => [v, U.number(v, bytes ? "size_b" : "count")]);
   }
 
+  /* What a diff's blank cell means, in the text chart's words
+     (ascii_diff.c's notes). */
+  function noiseWhy() {
+    const mc = D.charts[view.chart].min_change;
+    const amount = valueStyle() === "size_b" ? U.size(mc.amount) : U.count(mc.amount);
+    return "--min-change=" + mc.percent + "%," + amount + ", or a shift of under a column";
+  }
+  function blankWords() {
+    const mc = D.charts[view.chart].min_change;
+    return mc.percent > 0 || mc.amount > 0 ? "blank: no change, or noise (" + noiseWhy() + ")"
+                                           : "blank: no change";
+  }
+
   function drawLegend() {
     const bar = $("hb-legend-bar"), ctx = bar.getContext("2d");
     const colours = paletteColours();
@@ -450,6 +463,7 @@
     $("hb-legend-line").textContent = M.lines.length === 0 ? ""
       : DIFF ? "lines: total heap of OLD (dashed blue) and NEW (red), top = " + top2
              : "line: total heap, top = " + top2;
+    $("hb-legend-blank").textContent = DIFF && M.noise ? blankWords() : "";
     $("hb-legend-over").textContent = "";
     if (OVER && M.ended.some((e) => e)) {
       const unit = D.charts[view.chart].time_unit;
@@ -512,6 +526,8 @@
       const [o, n] = figs.map((fg) => valueOf(fg, view.chart));
       lines.push("value (" + what + "): old " + val(o) + ", new " + val(n)
                  + ", change " + val(M.cells[r * M.ncols + j]));
+      if (M.noise && M.noise[r * M.ncols + j] && M.cells[r * M.ncols + j] !== 0)
+        lines.push("noise, drawn blank: " + noiseWhy());
       ["old", "new"].forEach((name, k) => {
         lines.push(name + ": blocks allocated " + U.withExact(figs[k].allocs, "count") + ", freed "
                    + U.withExact(figs[k].frees, "count")
@@ -850,6 +866,7 @@
                      labels: M.labels.map((l) => l.label),
                      starts: M.colSpans.map((s) => s[0].toString()),
                      ends: M.colSpans.map((s) => s[1].toString()), ended: Array.from(M.ended),
+                     noise: M.noise ? Array.from(M.noise) : null,
                      cells: Array.from(M.cells) }),
     /* The page coordinates of the middle of cell (row r from the bottom,
        column j). */

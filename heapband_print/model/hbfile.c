@@ -69,6 +69,15 @@ uint64_t hb_lost_blocks(const struct hb_lost *l)
     return l->blocks[0] + l->blocks[1] + l->blocks[2];
 }
 
+const char *hb_end_words(const struct hb_file *f)
+{
+    switch (f->end_moment) {
+    case HB_END_EXIT: return "at exit";
+    case HB_END_SNAPSHOT: return "at the snapshot";
+    default: return "at the end";
+    }
+}
+
 const char *hb_unit_name(enum hb_unit u)
 {
     switch (u) {

@@ -159,8 +159,16 @@ struct hb_col_range {
     uint64_t lo, hi;
 };
 
+/* What the file's end time E is (format section 8). */
+enum hb_end_moment {
+    HB_END_UNTOLD,            /* versions 1 to 3: the exit or a snapshot */
+    HB_END_EXIT,              /* version 4 without a 'snapshot' line */
+    HB_END_SNAPSHOT           /* version 4 with one */
+};
+
 struct hb_file {
     int version;              /* of the format: 1 to 4 */
+    enum hb_end_moment end_moment;
     char *tool_version;       /* "heapband VERSION" minus "heapband " */
     char *cmd;
     uint64_t pid, ppid;
@@ -259,6 +267,10 @@ uint64_t hb_lost_blocks(const struct hb_lost *l);
 
 /* "i", "B" or "ms". */
 const char *hb_unit_name(enum hb_unit u);
+
+/* When the file's end time is, in words for "live ...": "at exit", "at
+ * the snapshot", or "at the end" for a file that does not tell. */
+const char *hb_end_words(const struct hb_file *f);
 
 /* The band holding block size `size` (the table is contiguous). */
 uint64_t hb_band_of_size(const struct hb_file *f, uint64_t size);

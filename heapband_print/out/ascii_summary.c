@@ -229,11 +229,12 @@ void hb_text_summary(const struct hb_text_drawing *d)
     item(it, &n, 9, "peak %s in %llu block%s at t=%s", a,
          (unsigned long long)f->peak_blocks, plural(f->peak_blocks, "", "s"),
          b);
-    /* "At the end", not "at exit": a snapshot's end is when it was taken
-     * (the file does not tell the two apart). */
+    /* "end", or "snapshot" for a file that says it is one (a file of
+     * versions 1 to 3 does not tell). */
     hb_format_time(b, sizeof b, (double)f->end_time, u);
     hb_format_number(a, sizeof a, (double)f->exit_bytes, HB_NUMBER_SIZE_B);
-    item(it, &n, 8, "end t=%s %s: %s live in %llu block%s", b, u, a,
+    item(it, &n, 8, "%s t=%s %s: %s live in %llu block%s",
+         f->snapshot ? "snapshot" : "end", b, u, a,
          (unsigned long long)f->exit_blocks, plural(f->exit_blocks, "", "s"));
     if (f->leak_kinds && f->exit_blocks > 0)   /* else nothing to classify */
         leak_items(f, it, &n);

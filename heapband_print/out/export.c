@@ -130,6 +130,16 @@ static void json_columns(FILE *out, const struct hb_chart *ch)
     fputs("  ],\n", out);
 }
 
+/* A difference chart's row: which changes are noise, drawn blank (1),
+ * so that scripts and the HTML report blank the cells the text does. */
+static void json_noise(FILE *out, const unsigned char *noise, size_t n)
+{
+    fputs(", \"noise\": [", out);
+    for (size_t j = 0; j < n; j++)
+        fprintf(out, "%s%d", j > 0 ? ", " : "", noise[j] ? 1 : 0);
+    fputc(']', out);
+}
+
 static void json_rows(FILE *out, const struct hb_chart *ch)
 {
     fputs("  \"rows\": [\n", out);
@@ -140,6 +150,8 @@ static void json_rows(FILE *out, const struct hb_chart *ch)
                 (unsigned long long)ch->row_lo[r],
                 (unsigned long long)ch->row_hi[r]);
         json_doubles(out, hb_chart_row(ch, r), ch->ncols);
+        if (ch->diff.noise != NULL)
+            json_noise(out, ch->diff.noise + r * ch->ncols, ch->ncols);
         fprintf(out, "}%s\n", r > 0 ? "," : "");
     }
     fputs("  ],\n", out);
@@ -220,6 +232,13 @@ void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
     fputs("  \"vmax\": ", out);
     put_number(out, ch->vmax);
     fputs(",\n", out);
+    if (ch->diff.noise != NULL) {
+        fprintf(out, "  \"min_change\": {\"percent\": ");
+        put_number(out, ch->diff.min_pct);
+        fputs(", \"amount\": ", out);
+        put_number(out, ch->diff.min_amount);
+        fputs("},\n", out);
+    }
     json_run(out, &ch->run);
     json_columns(out, ch);
     json_rows(out, ch);

@@ -119,6 +119,16 @@ static void print_amount(FILE *out, uint64_t bytes, uint64_t blocks)
             plural(bytes), (unsigned long long)blocks, plural(blocks));
 }
 
+/* "At exit", "at the snapshot", or "at the end" for a file that does not
+ * tell (versions 1 to 3; docs/heapband-format.md, section 8). */
+static void print_live_at_end(FILE *out, const struct hb_file *f)
+{
+    fprintf(out, "live %s (t=%llu %s): ", hb_end_words(f),
+            (unsigned long long)f->end_time, hb_unit_name(f->unit));
+    print_amount(out, f->exit_bytes, f->exit_blocks);
+    fputc('\n', out);
+}
+
 const char *const hb_leak_kind_names[HB_NLOST + 1] = {
     [HB_LOST_DEFINITELY] = "definitely lost",
     [HB_LOST_INDIRECTLY] = "indirectly lost",
@@ -329,9 +339,7 @@ static int report_live(FILE *out, const struct hb_file *f,
                 "scan writes them, format version 4)\n", f->version);
     else
         fputs("no leak kinds: the run had --leak-scan=no\n", out);
-    fputs("live at exit: ", out);
-    print_amount(out, f->exit_bytes, f->exit_blocks);
-    fputc('\n', out);
+    print_live_at_end(out, f);
     if (f->version < 3) {
         fprintf(out, "by site: this file is format version %d; bytes at "
                 "exit by site need version 3\n", f->version);
@@ -402,8 +410,8 @@ static void print_summary(FILE *out, const struct hb_file *f,
         shown.bytes[k] -= sup->bytes[k];
         shown.blocks[k] -= sup->blocks[k];
     }
-    fputs("LEAK SUMMARY, the blocks live at exit by memcheck's leak kinds:\n",
-          out);
+    fprintf(out, "LEAK SUMMARY, the blocks live %s by memcheck's leak "
+            "kinds:\n", hb_end_words(f));
     for (int k = 0; k <= HB_NLOST; k++) {
         fprintf(out, "%18s: ", hb_leak_kind_names[k]);
         if (k < HB_NLOST)
@@ -418,9 +426,8 @@ static void print_summary(FILE *out, const struct hb_file *f,
         print_amount(out, hb_lost_bytes(sup), hb_lost_blocks(sup));
         fputc('\n', out);
     }
-    fputs("live at exit: ", out);
-    print_amount(out, f->exit_bytes, f->exit_blocks);
-    fputs("\nleaked (definitely and indirectly lost): ", out);
+    print_live_at_end(out, f);
+    fputs("leaked (definitely and indirectly lost): ", out);
     print_amount(out, shown.bytes[HB_LOST_DEFINITELY]
                       + shown.bytes[HB_LOST_INDIRECTLY],
                  shown.blocks[HB_LOST_DEFINITELY]

@@ -469,18 +469,10 @@ async function checkFolds(page, argv, c, word) {
   ok(`folds: ${got.length} runs of empty rows folded${got.length ? ": " + got.map((f) => f.text).join("; ") : ""}`);
 }
 
-// Columns that start once the shorter run is over (diff_chart.c) hold the
-// longer run's cells: each non-zero one drawn grey (#bebebe, the images'
-// colour, the text's '/'), never a change's colour, and left out of the
-// legend's range; the legend says so in the text chart's words.
-async function checkEnded(page, oldFile, newFile, diff) {
-  const endOf = (f) => BigInt(fs.readFileSync(f, "latin1").match(/^end-time: (\d+)$/m)[1]);
-  const [oe, ne] = [endOf(oldFile), endOf(newFile)];
-  const shorter = oe < ne ? oe : ne;
-  const want = diff.starts.map((s) => (oe !== ne && BigInt(s) >= shorter && BigInt(s) > 0n ? 1 : 0));
-  const m = await page.evaluate(() => window.hb.matrix());
-  expectEq("columns after the shorter run's end", want.join(""), m.ended.join(""));
-  const colours = await page.evaluate(() => {
+// The colour most of each cell's pixels have on the canvas (cells in the
+// matrix's order, bottom row first).
+async function cellColours(page) {
+  return page.evaluate(() => {
     const m = window.hb.matrix();
     const ctx = document.getElementById("hb-canvas").getContext("2d");
     const out = [];
@@ -499,6 +491,66 @@ async function checkEnded(page, oldFile, newFile, diff) {
     }
     return out;
   });
+}
+
+// A diff's noise (diff_chart.c: no change, a change under --min-change, or
+// one a shift of under a column explains) is the printer's, cell for cell,
+// at the CSV's width (the exported chart's mask) and re-binned narrower
+// (the page's own rule): --diff --format=json's "noise" rows.  A noise
+// cell holding a change is drawn blank, never in a change's colour, and
+// the legend says what blank means in the text chart's words.  Returns
+// the number of such cells of the re-binned view.
+async function checkNoise(page, oldFile, newFile) {
+  let rebinned = 0;
+  for (const width of [80, 50]) {
+    const j = JSON.parse(print(["--diff", "--align=time", "--format=json", "--width=" + width, oldFile, newFile]));
+    await setCols(page, j.columns.length);
+    const m = await page.evaluate(() => window.hb.matrix());
+    expectEq(`noise at --width=${width}: columns`, j.columns.map((c) => c.start).join(" "), m.starts.join(" "));
+    if (!m.noise) fail("diff: the page has no noise mask");
+    const colours = await cellColours(page);
+    const folded = await foldedRows(page);
+    let masked = 0, blankChanges = 0, first = null;
+    j.rows.forEach((row, i) => {
+      const r = m.nrows - 1 - i;
+      for (let c = 0; c < m.ncols; c++) {
+        const k = r * m.ncols + c;
+        expectEq(`noise of ${row.label} column ${c} at --width=${width}`, row.noise[c], m.noise[k]);
+        expectEq(`change of ${row.label} column ${c} at --width=${width}`, row.values[c], m.cells[k]);
+        masked += m.noise[k];
+        if (m.noise[k] && m.cells[k] !== 0 && !folded.has(r)) {
+          if (colours[k] !== "#ffffff") fail(`noise ${row.label} column ${c}: drawn ${colours[k]}, not blank`);
+          if (first === null) first = [r, c];
+          blankChanges++;
+        }
+      }
+    });
+    if (width === 50) rebinned = blankChanges;
+    if (first !== null) {
+      const said = field(await hover(page, first[0], first[1]), /^noise, drawn blank: (.*)$/m);
+      const words = print(["--diff", "--align=time", "--width=80", oldFile, newFile]).match(/^\s*blank: no change, or noise \((.*)\)$/m);
+      expectEq("hover on a noise cell", words ? words[1] : "(no noise in the text)", said);
+    }
+    ok(`noise at --width=${width} (${m.ncols} columns): ${masked} cells as the printer's, ${blankChanges} changes drawn blank`);
+  }
+  const text = print(["--diff", "--align=time", "--width=80", oldFile, newFile]);
+  expectEq("the legend's blank", text.match(/^\s*(blank: .*)$/m)[1],
+           await page.$eval("#hb-legend-blank", (e) => e.textContent));
+  return rebinned;
+}
+
+// Columns that start once the shorter run is over (diff_chart.c) hold the
+// longer run's cells: each non-zero one drawn grey (#bebebe, the images'
+// colour, the text's '/'), never a change's colour, and left out of the
+// legend's range; the legend says so in the text chart's words.
+async function checkEnded(page, oldFile, newFile, diff) {
+  const endOf = (f) => BigInt(fs.readFileSync(f, "latin1").match(/^end-time: (\d+)$/m)[1]);
+  const [oe, ne] = [endOf(oldFile), endOf(newFile)];
+  const shorter = oe < ne ? oe : ne;
+  const want = diff.starts.map((s) => (oe !== ne && BigInt(s) >= shorter && BigInt(s) > 0n ? 1 : 0));
+  const m = await page.evaluate(() => window.hb.matrix());
+  expectEq("columns after the shorter run's end", want.join(""), m.ended.join(""));
+  const colours = await cellColours(page);
   let grey = 0, changes = 0;
   for (let r = 0; r < m.nrows; r++)
     for (let j = 0; j < m.ncols; j++) {
@@ -559,6 +611,10 @@ async function checkDiff(oldFile, newFile) {
     if (!/OLD .* NEW/.test(legend)) fail("diff: both heap totals not drawn: " + legend);
     await checkFolds(page, ["--diff", "--align=time", oldFile, newFile], diff, "no change");
     await checkEnded(page, oldFile, newFile, diff);
+    const blanked = await checkNoise(page, oldFile, newFile);
+    if (/sitediff-old/.test(oldFile) && blanked === 0)
+      fail("sitediff: no change drawn blank as noise in the re-binned view (it has two)");
+    await setCols(page, diff.starts.length);
     await checkChangedSites(page, oldFile, newFile);
     await screenshot(page, "diff-" + path.basename(oldFile, ".hb") + "-" + path.basename(newFile, ".hb"));
     offline(page);

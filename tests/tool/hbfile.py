@@ -119,7 +119,7 @@ class HbFile:
         for line in self.lines[nhead:]:
             kw, _, rest = line.partition(" ")
             self.order.append(kw)
-            if kw in ("mark", "end"):
+            if kw in ("mark", "end", "snapshot"):
                 continue
             if kw in ("object", "source"):
                 n, _, path = rest.partition(" ")
@@ -278,9 +278,14 @@ def check(h):
             "mark": 6, "marks-dropped": 6.5, "col": 7, "fcol": 7.5,
             "cell": 8, "scell": 8.5, "life": 9, "leak": 10, "lost": 10.5, "at-peak": 11,
             "slop": 11.5, "object": 12, "source": 12, "frame": 12, "site": 12,
-            "sb": 12, "so": 12, "sl": 12, "end": 13}
+            "sb": 12, "so": 12, "sl": 12, "snapshot": 12.9, "end": 13}
     ranks = [rank[k] for k in h.order]
     need(ranks == sorted(ranks), "records out of section order")
+    # 9: a snapshot's one 'snapshot' line, with no field, right before end.
+    need(h.order.count("snapshot") <= 1, "more than one snapshot line")
+    need(all(l != "snapshot" or i == len(h.lines) - 2 for i, l in enumerate(h.lines)),
+         "the snapshot line is not right before end")
+    need(not any(l.startswith("snapshot ") for l in h.lines), "a snapshot line with fields")
     # 3: cells and cols in range, ordered, only with events.
     keys = [tuple(int(x) for x in l.split(" ")[1:3]) for l in h.lines if l.startswith("cell ")]
     need(keys == sorted(set(keys)), "cells out of order or twice")

@@ -163,6 +163,8 @@ static int parse_version(struct hb_parser *p)
                            "printer reads versions 1 to 4)",
                            (int)(version_len > 40 ? 40 : version_len),
                            version);
+    /* A version-4 file is written at exit unless it says otherwise. */
+    p->f->end_moment = p->f->version >= 4 ? HB_END_EXIT : HB_END_UNTOLD;
     return 0;
 }
 

@@ -346,11 +346,24 @@ static const struct record_kind v3_kinds[] = {
     { "lost", HB_SEC_LOST, hb_parse_v4_only },
     { "sl", HB_SEC_SITE, hb_parse_v4_only },
     { "scell", HB_SEC_SCELL, hb_parse_v4_only },
+    { "snapshot", HB_SEC_SNAPSHOT, hb_parse_v4_only },
     { NULL, HB_SEC_MARK, NULL }
 };
 
 /* Version 4: version 3's records, the leak kinds (hbfile_leaks.c) and the
  * memory records (hbfile_memory.c). */
+/* "snapshot" (version 4): the file is a snapshot, not the file written at
+ * exit; once, right before "end" (section 8, invariant 9). */
+static int parse_snapshot(struct hb_parser *p)
+{
+    if (p->lx.nf != 1)
+        return hb_lex_fail(&p->lx, "'snapshot' takes no fields");
+    if (p->f->end_moment == HB_END_SNAPSHOT)
+        return hb_lex_fail(&p->lx, "a second 'snapshot' line");
+    p->f->end_moment = HB_END_SNAPSHOT;
+    return 0;
+}
+
 static const struct record_kind v4_kinds[] = {
     { "col", HB_SEC_COL, parse_col },
     { "fcol", HB_SEC_FCOL, hb_parse_fcol },
@@ -365,6 +378,7 @@ static const struct record_kind v4_kinds[] = {
     { "sb", HB_SEC_SITE, hb_parse_sb },
     { "sl", HB_SEC_SITE, hb_parse_sl },
     { "so", HB_SEC_SITE, hb_parse_so },
+    { "snapshot", HB_SEC_SNAPSHOT, parse_snapshot },
     { NULL, HB_SEC_MARK, NULL }
 };
 
