@@ -60,6 +60,13 @@
    columns-budget <= HB_SITE_TIME_BINS * 2^k. */
 #define HB_SITE_TIME_BINS 128
 
+/* The other anonymous memory (section 3, "other-anon") that the tool's
+   and heapband_print's summaries of an "allocator: valgrind" run call
+   out when its PEAK exceeds the heap's peak: at least this many bytes,
+   which keeps the dynamic loader's and a small program's own mappings
+   out of it. */
+#define HB_OTHER_ANON_NOTE_MIN (1024 * 1024)
+
 #endif
 
 /*--------------------------------------------------------------------*/

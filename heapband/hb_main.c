@@ -654,17 +654,21 @@ static void hb_fini ( Int exitcode )
    HB_(outfile_exit_if_failed)();   /* last: it may end the process */
 }
 
-/* Only exit_group matters: a client that calls it ends normally, so a
-   lost file may change its exit status (hb_outfile.c). */
+/* Before a system call only exit_group matters: a client that calls it
+   ends normally, so a lost file may change its exit status
+   (hb_outfile.c). */
 static void hb_pre_syscall ( ThreadId tid, UInt sysno, UWord* args,
                              UInt n_args )
 {
    if (sysno == __NR_exit_group) HB_(outfile_client_exits)();
 }
 
+/* madvise is no memory event of the core's: hb_mappings.c follows it
+   here. */
 static void hb_post_syscall ( ThreadId tid, UInt sysno, UWord* args,
                               UInt n_args, SysRes res )
 {
+   HB_(mappings_post_syscall)(tid, sysno, args, n_args, res);
 }
 
 /* The redzone each side of a client block: the core's minimum, a word,

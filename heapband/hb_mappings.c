@@ -25,38 +25,71 @@
    keeps its owner through mprotect and mremap until it is unmapped.  The
    footprint is the allocator's accessible bytes (not PROT_NONE: glibc
    reserves 64 MB per thread arena with PROT_NONE and makes it accessible
-   as the arena grows, which is what mallinfo2's `arena` counts); the
-   other anonymous memory, the program's.  File mappings are neither.
-   madvise is not followed: pages given back with MADV_DONTNEED stay
-   mapped and counted (docs/heapband-format.md says what that means
-   against an allocator's own statistics).
+   as the arena grows, which is what mallinfo2's `arena` counts) that
+   have not been given back; the other anonymous memory, the program's.
+   File mappings are neither.
+
+   Given back.  madvise is no memory event: the core's wrapper of it
+   (syswrap-generic.c) only checks its arguments, so the tool sees it in
+   its post-syscall hook, with the arguments and the result.  A successful
+   MADV_DONTNEED, MADV_FREE or MADV_REMOVE on accessible anonymous pages,
+   made by anyone, turns them "given back": the kernel may take them
+   away, and an allocator that does it has given the memory up (glibc
+   shrinks a thread arena this way and takes the bytes out of mallinfo2's
+   `arena`; jemalloc purges).  Given-back pages keep their owner and leave
+   the figures.  They come back when a later mmap, mprotect to an
+   accessible protection or brk covers them (a remap keeps their state:
+   the kernel moves the page tables as they are), or when the allocator
+   hands out a block that overlaps them, the block rounded out to whole
+   pages: an allocator reuses given-back memory without a system call
+   (glibc grows a trimmed thread arena again within the accessible part
+   by moving its end), and the block is the first sign of it the tool
+   has.  The program's own ranges follow the same rule; without a block
+   to see, pages it writes again with no system call stay out of the
+   other anonymous memory (docs/heapband-format.md, section 12).
 
    The ranges are a RangeMap (the core's: an array of intervals covering
    the whole address space, each with a value), so a change costs O(log n)
    per interval it touches plus the O(n) rebinding; n is the number of
-   anonymous mappings, hundreds, and changes are system calls. */
+   anonymous mappings, hundreds, and changes are system calls.  The check
+   of a block against given-back pages costs one comparison while no page
+   is given back (a program whose allocator never calls madvise), else a
+   lookup per page interval the block touches. */
 
 #include "hb_mappings.h"
 #include "hb_columns.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_rangemap.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_tooliface.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_vkiscnums.h"
 
-/* What a range holds. */
-enum { NotAnon = 0, AllocOn, AllocOff, OtherOn, OtherOff };
+/* madvise's advice values that give pages back (Linux's
+   asm-generic/mman-common.h; Valgrind's vki headers do not name them). */
+#define HB_MADV_DONTNEED 4
+#define HB_MADV_FREE     8
+#define HB_MADV_REMOVE   9
+
+/* What a range holds: whose, and accessible (On), PROT_NONE (Off) or
+   accessible but given back with madvise (Gone). */
+enum { NotAnon = 0, AllocOn, AllocOff, AllocGone, OtherOn, OtherOff,
+       OtherGone };
 
 static RangeMap*  ranges;
 static HbMappings figures;
+static ULong      gone_B;     /* bytes given back, of either owner */
 static Bool (*in_allocator)(ThreadId tid);
 static void (*changed)(ThreadId tid);
 
 static void count ( UWord val, SizeT len, Bool add )
 {
    ULong* sum = val == AllocOn ? &figures.foot_B
-              : val == OtherOn ? &figures.anon_B : NULL;
+              : val == OtherOn ? &figures.anon_B
+              : val == AllocGone || val == OtherGone ? &gone_B : NULL;
    if (sum == NULL) return;
    if (add) *sum += len;
    else { tl_assert(*sum >= len); *sum -= len; }
@@ -133,15 +166,22 @@ static void gone ( Addr a, SizeT len )
    note_changed();
 }
 
-/* mprotect: the owner stays, only accessibility changes. */
+static Bool is_alloc ( UWord val )
+{
+   return val == AllocOn || val == AllocOff || val == AllocGone;
+}
+
+/* mprotect: the owner stays, only accessibility changes; given-back
+   pages made accessible again are back. */
 typedef struct { Bool on; } Protect;
 
 static void protect_piece ( Addr lo, Addr hi, UWord val, void* arg )
 {
    Bool  on = ((Protect*)arg)->on;
-   UWord nv = val;
-   if (val == AllocOn || val == AllocOff) nv = on ? AllocOn : AllocOff;
-   if (val == OtherOn || val == OtherOff) nv = on ? OtherOn : OtherOff;
+   UWord nv;
+   if (val == NotAnon) return;
+   if (is_alloc(val)) nv = on ? AllocOn : AllocOff;
+   else               nv = on ? OtherOn : OtherOff;
    if (nv != val) bind(lo, hi - lo + 1, nv);
 }
 
@@ -170,6 +210,50 @@ static void remap ( Addr from, Addr to, SizeT len )
    if (len == 0 || from == to) return;
    each_piece(from, len, move_piece, &m);
    note_changed();
+}
+
+/* madvise: accessible pages given back leave the figures. */
+static void give_back_piece ( Addr lo, Addr hi, UWord val, void* arg )
+{
+   if (val == AllocOn)      bind(lo, hi - lo + 1, AllocGone);
+   else if (val == OtherOn) bind(lo, hi - lo + 1, OtherGone);
+}
+
+static Bool gives_back ( UWord advice )
+{
+   return advice == HB_MADV_DONTNEED || advice == HB_MADV_FREE
+          || advice == HB_MADV_REMOVE;
+}
+
+void HB_(mappings_post_syscall) ( ThreadId tid, UInt sysno, UWord* args,
+                                  UInt n_args, SysRes res )
+{
+   SizeT len;
+   if (sysno != __NR_madvise || n_args < 3 || sr_isError(res)
+       || !gives_back(args[2]))
+      return;
+   /* The kernel takes whole pages from a page-aligned start. */
+   len = VG_PGROUNDUP(args[1]);
+   if (len == 0 || args[0] + len < args[0]) return;
+   each_piece(args[0], len, give_back_piece, NULL);
+   changed(tid);
+}
+
+/* A block handed out over given-back pages: they are back. */
+static void take_back_piece ( Addr lo, Addr hi, UWord val, void* arg )
+{
+   if (val == AllocGone)      bind(lo, hi - lo + 1, AllocOn);
+   else if (val == OtherGone) bind(lo, hi - lo + 1, OtherOn);
+}
+
+void HB_(mappings_block) ( Addr p, SizeT szB )
+{
+   Addr lo, hi;
+   if (gone_B == 0 || p == 0) return;   /* the common case: nothing to do */
+   lo = VG_PGROUNDDN(p);
+   hi = VG_PGROUNDUP(p + (szB > 0 ? szB : 1));
+   if (hi <= lo) return;                /* wrapped around the top */
+   each_piece(lo, hi - lo, take_back_piece, NULL);
 }
 
 void HB_(mappings_unmapped) ( Addr a, SizeT len )

@@ -29,13 +29,25 @@ typedef struct {
 } HbMappings;
 
 /* Follows the client's brk, mmap, mremap, munmap and mprotect through the
-   core's memory events.  in_allocator(tid) says whether thread tid is
-   inside an allocator call (hb_program.c), which makes a new mapping the
-   allocator's; changed(tid) is called after every change of a figure,
-   so that the caller publishes it now or at the end of the call. */
+   core's memory events, and madvise through the post-syscall hook.
+   in_allocator(tid) says whether thread tid is inside an allocator call
+   (hb_program.c), which makes a new mapping the allocator's; changed(tid)
+   is called after every change of a figure, so that the caller publishes
+   it now or at the end of the call. */
 /* An munmap (hb_main.c routes the core's one munmap event here and to
    hb_leakscan.c: the core keeps one callback per event). */
 void HB_(mappings_unmapped) ( Addr a, SizeT len );
+
+/* The tool's post-syscall hook (hb_main.c): a successful madvise that
+   gives pages back (MADV_DONTNEED, MADV_FREE, MADV_REMOVE) takes the
+   accessible anonymous pages it covers out of the figures. */
+void HB_(mappings_post_syscall) ( ThreadId tid, UInt sysno, UWord* args,
+                                  UInt n_args, SysRes res );
+
+/* The allocator handed out szB usable bytes at p: given-back pages the
+   block overlaps (rounded out to whole pages) are back in the figures.
+   The caller publishes them. */
+void HB_(mappings_block) ( Addr p, SizeT szB );
 
 void HB_(mappings_init) ( Bool (*in_allocator)(ThreadId tid),
                           void (*changed)(ThreadId tid) );

@@ -605,9 +605,9 @@ static void print_leak_summary ( const HbRunTotals* run )
    footprint, fragmentation and slop.  With Valgrind's: one line when the
    other anonymous memory grew past the heap (the mark of an allocator of
    the program's own, like Python's pymalloc, whose blocks the tool does
-   not see), saying how to see it; 1 MB keeps the dynamic loader's and a
-   small program's own mappings out of it. */
-#define HB_OTHER_ANON_NOTE_MIN (1024 * 1024)
+   not see), saying how to see it; HB_OTHER_ANON_NOTE_MIN (hb_format.h,
+   which heapband_print's summary shares) keeps the dynamic loader's and
+   a small program's own mappings out of it. */
 
 static void print_memory_summary ( const HbRunTotals* run )
 {

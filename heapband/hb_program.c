@@ -36,9 +36,13 @@
    that a block and the memory taken for it are one moment; a mapping
    made outside any call is published at once.
 
+   A block handed out is also shown to hb_mappings.c, which takes back
+   into the footprint the given-back pages it overlaps.
+
    Cost: two client requests per wrapped call (ENTER, LEAVE), a
    hash-table operation per block (HbFromProgram blocks are in a table),
-   and one malloc_usable_size call in the program per allocation. */
+   one malloc_usable_size call in the program per allocation, and one
+   comparison per allocation while no page is given back. */
 
 #include "hb_program.h"
 #include "hb_mappings.h"
@@ -149,6 +153,7 @@ static void left_realloc ( ThreadId tid, Addr old, Addr p, SizeT szB,
       events.moves(tid, old, p, szB, slop_of(usable, szB));
    else if (old != 0 && szB == 0)   /* realloc(p, 0) freed p */
       events.dies(old);
+   if (p != 0) HB_(mappings_block)(p, usable);
 }
 
 Bool HB_(program_request) ( ThreadId tid, UWord* arg, UWord* ret )
@@ -162,9 +167,10 @@ Bool HB_(program_request) ( ThreadId tid, UWord* arg, UWord* ret )
       case VG_USERREQ__HB_WRAP_LEAVE_FREE:
       case VG_USERREQ__HB_WRAP_LEAVE_REALLOC:
          if (depth == NULL || !leave(tid)) break;
-         if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_ALLOC && arg[1] != 0)
+         if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_ALLOC && arg[1] != 0) {
             events.born(tid, arg[1], arg[2], slop_of(arg[3], arg[2]));
-         else if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_FREE && arg[1] != 0)
+            HB_(mappings_block)(arg[1], arg[3]);
+         } else if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_FREE && arg[1] != 0)
             events.dies(arg[1]);
          else if (arg[0] == VG_USERREQ__HB_WRAP_LEAVE_REALLOC)
             left_realloc(tid, arg[1], arg[2], arg[3], arg[4]);

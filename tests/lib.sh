@@ -10,6 +10,22 @@ expect_eq() {
    echo "ok: $1 = $3"
 }
 
+# je_footprint WHAT FOOT MAPPED RETAINED PURGED: heapband's footprint FOOT
+# against jemalloc's stats.mapped, stats.retained and bytes purged at one
+# moment (docs/heapband-format.md, section 12): all jemalloc mapped,
+# MAPPED + RETAINED, exactly while nothing was purged; else between that
+# less the purged bytes and it.
+je_footprint() {
+   all=$(($3 + $4))
+   if [ "$5" = 0 ]; then
+      expect_eq "$1: footprint = mapped + retained" "$all" "$2"
+   elif [ "$2" -ge "$((all - $5))" ] && [ "$2" -le "$all" ]; then
+      echo "ok: $1: footprint $2 in [$((all - $5)), $all]"
+   else
+      fail "$1: footprint $2 outside [$((all - $5)), $all]"
+   fi
+}
+
 # run_hb OUTFILE PROG [ARGS...]: the program under heapband, quietly.
 run_hb() {
    out=$1; shift

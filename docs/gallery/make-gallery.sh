@@ -59,9 +59,14 @@ gcc -O0 -fno-builtin -I"$srcdir/heapband" \
    -o "$work/holes" "$gallery/holes.c"
 (cd "$work" && "$valgrind" -q --allocator=program --heapband-out-file=holes.hb ./holes)
 chart holes "" --height=50
+# jemalloc purges freed pages after a delay in wall-clock time by default,
+# so that a run's footprint (which follows the purges, madvise) would
+# differ from run to run; dirty_decay_ms:0 purges at once, the same every
+# run.
 jemalloc=$(ls /usr/lib/*/libjemalloc.so.2 2>/dev/null | head -1)
 if [ -n "$jemalloc" ]; then
-   (cd "$work" && LD_PRELOAD=$jemalloc "$valgrind" -q --allocator=program \
+   (cd "$work" && MALLOC_CONF=dirty_decay_ms:0 LD_PRELOAD=$jemalloc \
+      "$valgrind" -q --allocator=program \
       --heapband-out-file=holes-jemalloc.hb ./holes)
    chart holes-jemalloc "" --height=50
 fi

@@ -12,7 +12,9 @@
 # The browsers are Debian's Chromium through tests/browser/viewers-test.js
 # (`npm ci` in tests/browser first).  The Chrome trace export has no viewer
 # that works offline here (Perfetto's UI is a web site; Chromium's
-# about:tracing is disabled), so it has no screenshot.
+# about:tracing is disabled; its DevTools Performance panel loads the file
+# but draws no counter track but its own memory counters), so it has no
+# screenshot.
 # Usage: docs/gallery/make-viewer-shots.sh [BUILD_DIR]
 set -eu
 gallery=$(cd "$(dirname "$0")" && pwd)

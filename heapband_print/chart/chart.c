@@ -137,6 +137,8 @@ void hb_chart_free(struct hb_chart *ch)
     free(ch->line);
     free(ch->foot_line);
     free(ch->anon_line);
+    for (size_t g = 0; g < HB_NGAUGES; g++)
+        free(ch->gauge_end[g]);
     free(ch->diff.noise);
     free(ch->diff.old_line);
     free(ch->diff.ended);

@@ -27,6 +27,9 @@
 
 enum hb_scale { HB_SCALE_LINEAR, HB_SCALE_SQRT, HB_SCALE_LOG };
 
+/* The gauges of version 4 (docs/heapband-format.md, section 12). */
+enum hb_gauge { HB_GAUGE_FOOT, HB_GAUGE_ANON, HB_GAUGE_SLOP, HB_NGAUGES };
+
 struct hb_mark {
     uint64_t time;          /* in the file's time unit */
     const char *name;
@@ -100,6 +103,13 @@ struct hb_chart {
      * other anonymous memory, the largest in each column (fcol records'
      * FOOT_MAX, ANON_MAX), drawn above the total heap; NULL otherwise. */
     double *foot_line, *anon_line;
+    /* Version 4, a time chart: the footprint, the other anonymous memory
+     * and the live slop at each column's end (FOOT_END, ANON_END and
+     * SLOP_END of the last stored column it spans, quiet ones derived),
+     * for the trace export; each NULL when it is 0 at every column's end
+     * (always with an older file; footprint and slop with 'allocator:
+     * valgrind'). */
+    double *gauge_end[HB_NGAUGES];
     /* The heap graph's top when those are drawn: the largest footprint
      * (at least the live heap) plus other anonymous memory; else 0.  Read
      * it through hb_chart_graph_top. */

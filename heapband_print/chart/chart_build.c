@@ -212,7 +212,7 @@ static int add_heap_line(const struct hb_grid *g, struct hb_chart *ch)
 
 /* The footprint and other anonymous memory of --allocator=program, the
  * largest of the stored columns each chart column spans (its times
- * x_start .. x_end - 1), quiet columns derived (hbfile_memory.c). */
+ * x_start .. x_end - 1), read through the gauge cursor (hbfile.h). */
 static int add_memory_lines(const struct hb_file *f, struct hb_chart *ch)
 {
     if (!f->allocator_program)
@@ -221,18 +221,19 @@ static int add_memory_lines(const struct hb_file *f, struct hb_chart *ch)
     ch->anon_line = calloc(ch->ncols, sizeof *ch->anon_line);
     if (ch->foot_line == NULL || ch->anon_line == NULL)
         return -1;
+    struct hb_gauge_cursor q;
+    hb_gauges_open(&q, f, ch->x_start[0] / f->col_width);
     for (size_t j = 0; j < ch->ncols; j++) {
         uint64_t c0 = ch->x_start[j] / f->col_width;
         uint64_t c1 = ch->x_end[j] > ch->x_start[j]
                       ? (ch->x_end[j] - 1) / f->col_width : c0;
         if (c1 >= f->ncols)
             c1 = f->ncols - 1;
-        for (uint64_t c = c0; c <= c1; c++) {
-            struct hb_fcolrec g = hb_file_gauges(f, c);
-            if ((double)g.foot_max > ch->foot_line[j])
-                ch->foot_line[j] = (double)g.foot_max;
-            if ((double)g.anon_max > ch->anon_line[j])
-                ch->anon_line[j] = (double)g.anon_max;
+        struct hb_fcolrec g;
+        if (c0 <= c1) {         /* x_start grows with j: spans in order */
+            hb_gauges_span(&q, c0, c1, &g);
+            ch->foot_line[j] = (double)g.foot_max;
+            ch->anon_line[j] = (double)g.anon_max;
         }
         double stacked = (ch->foot_line[j] > ch->line[j] ? ch->foot_line[j]
                                                           : ch->line[j])
@@ -240,6 +241,45 @@ static int add_memory_lines(const struct hb_file *f, struct hb_chart *ch)
         if (stacked > ch->graph_max)
             ch->graph_max = stacked;
     }
+    return 0;
+}
+
+/* The value of gauge g in an fcol record. */
+static uint64_t gauge_of(const struct hb_fcolrec *r, enum hb_gauge g)
+{
+    return g == HB_GAUGE_FOOT ? r->foot_end
+           : g == HB_GAUGE_ANON ? r->anon_end : r->slop_end;
+}
+
+/* The gauges at each chart column's end (version 4): those of the last
+ * stored column it spans, quiet columns derived by the model; a gauge
+ * that is 0 at every column's end keeps no array. */
+static int add_gauge_ends(const struct hb_file *f, struct hb_chart *ch)
+{
+    if (f->version < 4)
+        return 0;
+    for (int g = 0; g < HB_NGAUGES; g++) {
+        ch->gauge_end[g] = calloc(ch->ncols, sizeof *ch->gauge_end[g]);
+        if (ch->gauge_end[g] == NULL)
+            return -1;
+    }
+    int nonzero[HB_NGAUGES] = { 0 };
+    for (size_t j = 0; j < ch->ncols; j++) {
+        uint64_t c = ch->x_end[j] > ch->x_start[j]
+                     ? (ch->x_end[j] - 1) / f->col_width
+                     : ch->x_start[j] / f->col_width;
+        struct hb_fcolrec r = hb_file_gauges(f, c < f->ncols ? c
+                                                             : f->ncols - 1);
+        for (int g = 0; g < HB_NGAUGES; g++) {
+            ch->gauge_end[g][j] = (double)gauge_of(&r, (enum hb_gauge)g);
+            nonzero[g] |= ch->gauge_end[g][j] != 0;
+        }
+    }
+    for (int g = 0; g < HB_NGAUGES; g++)
+        if (!nonzero[g]) {
+            free(ch->gauge_end[g]);
+            ch->gauge_end[g] = NULL;
+        }
     return 0;
 }
 
@@ -292,7 +332,7 @@ static int build_time_chart(const struct hb_file *f,
                           ch->x_end, ch->row_cells, ch->cells, err) < 0)
         return -1;
     if (add_heap_line(&g, ch) < 0 || add_file_marks(f, ch) < 0
-        || add_memory_lines(f, ch) < 0)
+        || add_memory_lines(f, ch) < 0 || add_gauge_ends(f, ch) < 0)
         return hb_error_nomem(err, "building the chart");
     set_vmax(ch);
     return 0;

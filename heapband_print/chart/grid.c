@@ -294,7 +294,8 @@ struct fill {
     double *cells;
     const size_t *row_cells;           /* NULL: row r at r * ncols */
     hb_u128 *acc;                      /* a sum per row, or NULL */
-    struct hb_cell_cursor *cur;        /* the cells, quiet ones as runs */
+    struct hb_cell_cursor *cur;        /* the cells, quiet ones as runs
+                                        * (opened for a live chart only) */
 };
 
 /* The cell of row r in chart column j. */
@@ -407,8 +408,23 @@ next_col(const struct fill *fl, enum merge_rule rule, struct fill_col *col,
         start_col(fl->g, fl->x_start, fl->x_end, j, col);
 }
 
+/* The next cell record of the fill's bands from record *i on (up to end,
+ * excluded), or NULL: for a chart of events alone, which reads no quiet
+ * cell and so needs no cursor. */
+static inline const struct hb_cellrec *next_event(const struct fill *fl,
+                                                  size_t *i, size_t end)
+{
+    const struct hb_cellrec *cells = fl->g->f->cells;
+    uint64_t lo = fl->first_band, width = fl->last_band - fl->first_band;
+    while (*i < end && cells[*i].b - lo > width)
+        ++*i;
+    return *i < end ? &cells[(*i)++] : NULL;
+}
+
 /* hb_grid_fill for one rule: inlined with the rule a constant, so that
- * each rule gets a loop of its own without a test of the rule per cell. */
+ * each rule gets a loop of its own without a test of the rule per cell.
+ * A live chart reads the cells through the cursor (the quiet ones count),
+ * a chart of events the records alone. */
 static inline __attribute__((always_inline)) void
 fill_rule(const struct fill *fl, enum merge_rule rule)
 {
@@ -418,7 +434,10 @@ fill_rule(const struct fill *fl, enum merge_rule rule)
     const struct hb_cellrec *cell;
     uint64_t c = 0;
     int have_c = 0;
-    while ((cell = hb_cells_peek(fl->cur)) != NULL) {
+    size_t i, end;
+    grid_cells(g, &i, &end);
+    while ((cell = quiet_counts(rule) ? hb_cells_peek(fl->cur)
+                                      : next_event(fl, &i, end)) != NULL) {
         if (!have_c || cell->c != c) {    /* one division per column */
             c = cell->c;
             have_c = 1;
@@ -426,10 +445,12 @@ fill_rule(const struct fill *fl, enum merge_rule rule)
             if (j != col.j)               /* before the record's run */
                 next_col(fl, rule, &col, j);
         }
-        hb_cells_next(fl->cur, &s);
         size_t r = (size_t)(cell->b - fl->first_band);
-        if (quiet_counts(rule))
+        if (quiet_counts(rule)) {
+            hb_cells_skip(fl->cur);
+            hb_cells_take(fl->cur, cell, &s);
             merge_run(fl, rule, &col, r, &s.quiet);
+        }
         merge_cell(fl, rule, &col, r, c, cell->allocs, cell->alloc_bytes,
                    cell->live_end, cell->live_max, cell->live_integral);
     }
@@ -477,13 +498,13 @@ int hb_grid_fill_rows(const struct hb_grid *g, const struct hb_selection *sel,
                       struct hb_error *err)
 {
     enum merge_rule rule = merge_rule(sel);
-    struct hb_cell_cursor q;
+    struct hb_cell_cursor q = { .live = NULL, .from = NULL };
     struct fill fl = {
         .g = g, .first_band = first_band, .last_band = last_band,
         .x_start = x_start, .x_end = x_end, .cells = cells,
         .row_cells = row_cells, .acc = NULL, .cur = &q
     };
-    if (open_cells(g, first_band, last_band, &q) < 0)
+    if (quiet_counts(rule) && open_cells(g, first_band, last_band, &q) < 0)
         return hb_error_nomem(err, "building the chart");
     int r = 0;
     if (rule == SUM_ALLOCS || rule == SUM_ALLOC_BYTES || rule == AVG_LIVE) {

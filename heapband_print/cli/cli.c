@@ -51,7 +51,10 @@ static const char *const format_words[] = { "text", "csv", "json",
 static const char *const align_words[] = { "time", "fraction", "marks",
                                             NULL };
 /* In the order of enum hb_site_metric. */
-static const char *const site_by_words[] = { "peak", "alloc", "exit", NULL };
+static const char *const site_by_words[] = {
+    "peak", "alloc", "exit", "definitely", "indirectly", "possibly",
+    "reachable", NULL
+};
 /* --bands: auto, then the steps of band_merge.h in order. */
 static const char *const bands_words[] = { "auto", "quarter", "half",
                                            "octave", NULL };
@@ -443,7 +446,9 @@ static const struct option_spec options[] = {
     { "--by", BOTH, VALUE, set_site_by, 0, site_by_words, NULL, NULL,
       "--sites: rank by bytes live at the run's peak,\n"
       "allocated, or live at exit (lost or still\n"
-      "reachable: --leaks tells which) [peak]" },
+      "reachable: --leaks tells which), or live at\n"
+      "exit of one of memcheck's kinds (format 4)\n"
+      "[peak]" },
     { "--threshold", BOTH, VALUE, set_site_threshold, 0, NULL, NULL,
       "--threshold=PCT",
       "--sites: fold what holds under PCT% of the\n"

@@ -225,6 +225,11 @@ static void check_combinations(const struct hb_options *o)
         && !(o->leaks && o->format != HB_FORMAT_TEXT))
         hb_option_error(o->site_by_given ? "--by" : "--threshold",
                         "applies to --sites and the exports only");
+    if (o->pprof != NULL && o->site_by >= HB_SITE_BY_DEFINITELY)
+        hb_option_error("--by", "a leak kind applies to --sites, --folded "
+                        "and the site tables, not --pprof (its in-use "
+                        "samples are at the peak or, with --by=exit, at "
+                        "exit)");
     if (o->leaks && (o->sites || o->png || o->svg || o->html))
         hb_option_error("--leaks", "writes its report alone (not with "
                         "--sites, --png, --svg or --html)");

@@ -147,31 +147,24 @@ static int build_diff_chart(const struct hb_chart_job *job,
     return build_diff_step(job, sel, job->o->bands_step, ch, err);
 }
 
+static int print_report(FILE *out, const void *ctx)
+{
+    const struct hb_chart_job *job = ctx;
+    const struct hb_options *o = job->o;
+    struct hb_error err = { .kind = HB_ERR_NONE };
+    struct hb_diff_report_opts ro = {
+        .sites = job->ctx, .max_sites = o->diff_sites,
+        .markdown = o->format == HB_FORMAT_MARKDOWN };
+    return hb_diff_report(out, job->files[0], job->files[1], o->paths[0],
+                          o->paths[1], &ro, &err);
+}
+
 /* The lines of the report above the chart, and the blank line after it;
  * -1 out of memory or a report that cannot be written. */
 static long report_lines(const struct hb_chart_job *job)
 {
-    const struct hb_options *o = job->o;
-    char *text = NULL;
-    size_t len = 0;
-    struct hb_error err = { .kind = HB_ERR_NONE };
-    FILE *mem = open_memstream(&text, &len);
-    if (mem == NULL)
-        return -1;
-    struct hb_diff_report_opts ro = {
-        .sites = job->ctx, .max_sites = o->diff_sites,
-        .markdown = o->format == HB_FORMAT_MARKDOWN };
-    int r = hb_diff_report(mem, job->files[0], job->files[1], o->paths[0],
-                           o->paths[1], &ro, &err);
-    if (fclose(mem) != 0 || r < 0) {
-        free(text);
-        return -1;
-    }
-    long n = 1;
-    for (size_t i = 0; i < len; i++)
-        n += text[i] == '\n';
-    free(text);
-    return n;
+    long n = hb_count_printed_lines(print_report, job);
+    return n < 0 ? -1 : n + 1;
 }
 
 /* The rows of a difference chart when neither the report and the chart

@@ -232,6 +232,8 @@ const hbModel = (function () {
           return m;
         }))
       : [];
+    const memory = view.chart === "live" && !DIFF && FILES[0].memory
+      ? memoryLines(FILES[0], L) : null;
     let vmax = 0;
     for (let i = 0; i < cells.length; i++)
       if (!ended[i % ncols] && !(noise && noise[i]) && Math.abs(cells[i]) > vmax)
@@ -239,8 +241,27 @@ const hbModel = (function () {
     const labels = [];
     for (let b = lo; b <= hi; b++) labels.push(BAND_INFO.get(b) || { label: String(b), lo: 0, hi: 0 });
     /* lines: exact values (see exact); Number() them to draw. */
-    return { L, lo, nrows, ncols, cells, vmax, lines, labels, ended, noise,
+    return { L, lo, nrows, ncols, cells, vmax, lines, memory, labels, ended, noise,
              colSpans: L.cols.map((c) => [c.start, c.end]) };
+  }
+
+  /* With --allocator=program (html_data.c's "memory"): the footprint and
+     the other anonymous memory of each view column, the largest of its
+     stored columns (as chart_build.c's add_memory_lines), exact. */
+  function memoryLines(f, L) {
+    const foot = fig(f.memory, "foot"), anon = fig(f.memory, "anon");
+    const out = { foot: [], anon: [] };
+    for (const col of L.cols) {
+      const [c0, c1] = group(f, col.a, col.b);
+      let fm = 0, am = 0;
+      for (let c = c0; c <= c1; c++) {
+        if (exact(foot[c]) > fm) fm = exact(foot[c]);
+        if (exact(anon[c]) > am) am = exact(anon[c]);
+      }
+      out.foot.push(fm);
+      out.anon.push(am);
+    }
+    return out;
   }
 
   /* A diff's noise, drawn blank (diff_chart.c's mark_noise, rule for
@@ -274,6 +295,15 @@ const hbModel = (function () {
     return out;
   }
 
+  /* File f's slop record of band b (format section 6): [ALLOCATED,
+     AT_PEAK, AT_EXIT], exact; zeros for a band without one; null for a
+     file without the figures. */
+  function slopOf(f, b) {
+    if (!f.memory) return null;
+    const r = f.memory.slop.find((x) => x[0] === b);
+    return r ? r.slice(1).map(exact) : [0, 0, 0];
+  }
+
   /* A diff's columns that start once the shorter run is over (as
      diff_chart.c's mark_ended): 1 there, else 0.  Their cells are the
      longer run's, not changes: drawn grey and left out of vmax. */
@@ -303,5 +333,5 @@ const hbModel = (function () {
 
 
   return { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO, OVER,
-           view, readFragment, writeFragment, group, figures, valueOf, matrix };
+           view, readFragment, writeFragment, group, figures, valueOf, matrix, slopOf };
 })();

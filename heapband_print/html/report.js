@@ -10,7 +10,7 @@
    covers both. */
 (function () {
   const { STARTED_MS, D, DIFF, FILES, PLOT_W, PLOT_H, CHARTS, CHART_NAMES, BAND_INFO, OVER,
-          view, readFragment, writeFragment, group, figures, valueOf, matrix } = hbModel;
+          view, readFragment, writeFragment, group, figures, valueOf, matrix, slopOf } = hbModel;
   const U = hbUnits;
   const $ = (id) => document.getElementById(id);
   /* img_raster.c's grey of a diff's cells once a run is over. */
@@ -158,6 +158,22 @@
     return m;
   }
 
+  /* With the program's allocator: the lines drawn over the heap, as the
+     images draw them (img_draw.c's draw_memory_lines): the footprint (at
+     least the live heap) and the other anonymous memory stacked on it. */
+  function memoryDrawn() {
+    if (!M.memory || !M.lines.length) return null;
+    const foot = M.memory.foot.map((v, j) => Math.max(Number(v), Number(M.lines[0][j])));
+    return { foot, anon: foot.map((v, j) => v + Number(M.memory.anon[j])) };
+  }
+
+  /* The heap axis's top: the heap lines, or the memory stacked on them
+     (chart_build.c's graph_max). */
+  function graphTop() {
+    const mem = memoryDrawn();
+    return Math.max(Number(lineMax()), ...(mem ? mem.anon : [0]));
+  }
+
   function lineColours() {
     return DIFF ? ["#1f5fbf", "#c02020"] : [D.palettes[view.palette + "_line"]];
   }
@@ -168,24 +184,36 @@
     return PLOT_H - 1 - Math.floor(Math.min(1, Number(v) / m) * (PLOT_H - 2) + 0.5);
   }
 
-  function drawLines(ctx) {
-    const m = Number(lineMax());
-    if (!m) return;
-    const colours = lineColours();
-    M.lines.forEach((line, k) => {
-      ctx.strokeStyle = colours[k];
-      ctx.lineWidth = 2;
-      ctx.setLineDash(DIFF && k === 0 ? [6, 3] : []);
-      ctx.beginPath();
-      line.forEach((v, j) => {
-        const x0 = j * PLOT_W / M.ncols, x1 = (j + 1) * PLOT_W / M.ncols;
-        const y = heapY(v, m);
-        if (j === 0) ctx.moveTo(x0, y); else ctx.lineTo(x0, y);
-        ctx.lineTo(x1, y);
-      });
-      ctx.stroke();
+  /* img_draw.c's inks of the footprint and the other anonymous memory. */
+  const FOOT_COLOUR = "#e67814", ANON_COLOUR = "#6e6e6e";
+
+  /* One line over the plot's columns: a step at each column's value. */
+  function strokeLine(ctx, line, m, colour, dash) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 2;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    line.forEach((v, j) => {
+      const x0 = j * PLOT_W / M.ncols, x1 = (j + 1) * PLOT_W / M.ncols;
+      const y = heapY(v, m);
+      if (j === 0) ctx.moveTo(x0, y); else ctx.lineTo(x0, y);
+      ctx.lineTo(x1, y);
     });
+    ctx.stroke();
     ctx.setLineDash([]);
+  }
+
+  /* The memory lines under the heap lines, as in the images. */
+  function drawLines(ctx) {
+    const m = graphTop();
+    if (!m) return;
+    const mem = memoryDrawn();
+    if (mem) {
+      strokeLine(ctx, mem.anon, m, ANON_COLOUR, [6, 3]);
+      strokeLine(ctx, mem.foot, m, FOOT_COLOUR, []);
+    }
+    const colours = lineColours();
+    M.lines.forEach((line, k) => strokeLine(ctx, line, m, colours[k], DIFF && k === 0 ? [6, 3] : []));
   }
 
   /* The x of time t in the view (its place in its column), or null. */
@@ -325,7 +353,8 @@
     const hl = $("hb-heapticks");
     hl.textContent = "";
     $("hb-heaptitle").hidden = M.lines.length === 0;
-    const m = Number(lineMax());
+    $("hb-heaptitle").textContent = M.memory ? "heap, footprint, other memory" : "total heap";
+    const m = graphTop();
     if (!M.lines.length) return;
     const s = U.tickStepBytes(m / Math.max(1, Math.floor(PLOT_H / (3.5 * AXIS_FONT))), m);
     for (let k = 0; k < 1000 && k * s.step <= m * (1 + 1e-9); k++) {
@@ -459,9 +488,11 @@
     }
     $("hb-legend-what").textContent = view.chart === "lifetime" ? D.charts.lifetime.value
       : D.charts[view.chart].value + (DIFF ? ", new minus old (blue less, red more)" : "");
-    const top2 = U.size(lineMax());
+    const top2 = U.size(graphTop());
     $("hb-legend-line").textContent = M.lines.length === 0 ? ""
       : DIFF ? "lines: total heap of OLD (dashed blue) and NEW (red), top = " + top2
+             : M.memory ? "lines: total heap; over it the allocator's footprint (orange) and the other "
+                          + "anonymous memory (grey, dashed, stacked on the footprint); top = " + top2
              : "line: total heap, top = " + top2;
     $("hb-legend-blank").textContent = DIFF && M.noise ? blankWords() : "";
     $("hb-legend-over").textContent = "";
@@ -543,6 +574,9 @@
       lines.push("total heap: old " + bytes(M.lines[0][j]) + ", new " + bytes(M.lines[1][j]));
     else if (M.lines.length)
       lines.push("total heap: " + bytes(M.lines[0][j]));
+    if (M.memory)
+      lines.push("footprint: " + bytes(M.memory.foot[j]) + "; other anonymous memory: "
+                 + bytes(M.memory.anon[j]) + " (the largest in the column)");
     return lines.join("\n");
   }
 
@@ -579,7 +613,26 @@
   }
 
   /* ----------------------------------------------------------- sites */
+  /* The band's slop (format section 6's slop record) over the sites, for
+     each file with the figures; hidden for files without them. */
+  function showSlop(band) {
+    const box = $("hb-band-slop");
+    const parts = [];
+    FILES.forEach((f, k) => {
+      const s = slopOf(f, band);
+      if (s === null) return;
+      const label = (BAND_INFO.get(band) || { label: String(band) }).label;
+      parts.push((DIFF ? (k === 0 ? "OLD: " : "NEW: ") : "") + "slop of band " + label
+                 + " (usable minus requested bytes): allocated " + U.withExact(s[0], "size_b")
+                 + ", live at the peak " + U.withExact(s[1], "size_b")
+                 + ", live at exit " + U.withExact(s[2], "size_b"));
+    });
+    box.hidden = parts.length === 0;
+    box.textContent = parts.join("\n");
+  }
+
   function showSites(band) {
+    showSlop(band);
     const pre = $("hb-sites");
     pre.textContent = "";
     const parts = [];
@@ -614,6 +667,7 @@
     const pre = $("hb-sites");
     pre.textContent = "";
     $("hb-site-list").textContent = "";
+    $("hb-band-slop").hidden = true;
     $("hb-site-note").textContent = "memcheck's leak kinds at exit by allocation point, "
       + "as heapband_print --leaks=all prints them";
     FILES.forEach((f, k) => {
@@ -877,6 +931,21 @@
     },
     /* Row r's pixel rows on the plot (a folded row's: its fold's). */
     rowBox: (r) => [R.y0[r], R.y1[r]],
+    /* With the program's allocator, the view's memory lines: per column
+       the file's footprint and other anonymous memory (exact, as
+       strings), and the values drawn (the footprint at least the heap,
+       the other memory stacked on it) with their y on the plot; else
+       null. */
+    memory: () => {
+      const mem = memoryDrawn();
+      if (!mem) return null;
+      const m = graphTop();
+      return { foot: M.memory.foot.map(String), anon: M.memory.anon.map(String),
+               drawnFoot: mem.foot, drawnAnon: mem.anon,
+               footY: mem.foot.map((v) => heapY(v, m)), anonY: mem.anon.map((v) => heapY(v, m)),
+               heapY: M.lines[0].map((v) => heapY(v, m)),
+               footColour: FOOT_COLOUR, anonColour: ANON_COLOUR };
+    },
     /* The folded runs of empty rows: their text and rows. */
     folds: () => R.folds.map((f) => ({ text: f.text, top: f.top, bottom: f.bottom })),
     /* The page's number formats (report-units.js), for the test to

@@ -1,6 +1,7 @@
 /* hbfile_matrix.c -- the full matrix of a heap-band file: the matrix
  * cursor, the one reader of the cells and columns with the quiet ones of
- * version 3 (see hbfile.h).
+ * version 3 and the gauges of version 4 (see hbfile_matrix.h, which holds
+ * its per-record steps inline).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -10,14 +11,30 @@
  *
  * Owns the rule of sections 4 and 5 of docs/heapband-format.md: a band
  * without a cell record in a column carries its LIVE_END through it, a
- * column without a col record its LIVE_END and BLOCKS_END (version 3); in
- * versions 1 and 2 a missing record is all zeros.  Likewise a band without
- * an scell record carries its SLOP_END (version 4, the slop cursor).  No other file knows it:
- * the chart's grid, the metrics, the --html data and the parser's checks
- * read the matrix through the cursors here.  The model never stores the
- * derived records (a header may declare 2^64 columns), so the cursors give
- * them as runs: a band's quiet cells between two of its records, or up to
- * a column the caller names.
+ * column without a col record its LIVE_END and BLOCKS_END (version 3), a
+ * column without an fcol record each gauge's END as its END and MAX, a
+ * band without an scell record its SLOP_END (version 4); in versions 1
+ * and 2 a missing record is all zeros.  No
+ * other file knows it: the chart's grid, the metrics, the --html data,
+ * the gauge lines and the parser's checks read the matrix through the
+ * cursors here.  The model never stores the derived records (a header may
+ * declare 2^64 columns), so the cursors give them as runs: a band's quiet
+ * cells between two of its records, or up to a column the caller names.
+ *
+ * The API, in hbfile_matrix.h (through hbfile.h):
+ *   - cells: hb_cells_open / _next (a record and its band's quiet run
+ *     before it) / _peek / _skip (a record alone) / _take (the parser's step) /
+ *     _rest (a band's run up to a column) / _quiet / _quiet_sum / _close,
+ *     hb_quiet_integral; the per-record ones inline in hbfile_matrix.h;
+ *   - cols: hb_cols_open / _next / _peek / _carried, hb_col_value;
+ *   - gauges (fcol): hb_gauges_open / hb_gauges_span (the merged gauges of
+ *     a range of columns), hb_file_gauges (one column);
+ *   - cells' slop (scell): hb_slops_open / _upto (a stretch of columns:
+ *     each band's largest SLOP_MAX) / _end / _sum / _close;
+ *   - hb_same_matrix (two files, quiet ones derived).
+ * A new kind of record that carries values through quiet columns gets
+ * its rule and its cursor here, beside these, and its users read through
+ * it.
  *
  * Invariant: every cell and column a cursor gives (records and runs
  * expanded) is that of the matrix version 2 would have written for the
@@ -35,7 +52,8 @@
  * (their first field, as in struct hb_cellrec and hb_colrec), in column c
  * or after it: a binary search. */
 _Static_assert(offsetof(struct hb_cellrec, c) == 0
-               && offsetof(struct hb_colrec, c) == 0,
+               && offsetof(struct hb_colrec, c) == 0
+               && offsetof(struct hb_fcolrec, c) == 0,
                "records start with their column");
 
 static size_t first_from(const void *recs, size_t n, size_t size, uint64_t c)
@@ -88,9 +106,6 @@ int hb_cells_open(struct hb_cell_cursor *q, const struct hb_file *f,
         const struct hb_cellrec *r = &f->cells[i];
         if (r->b < b_first || r->b > b_last)
             continue;
-        if (q->carries)
-            q->quiet_sum = q->quiet_sum - q->live[r->b - b_first]
-                           + r->live_end;
         q->live[r->b - b_first] = r->live_end;
     }
     return 0;
@@ -129,71 +144,20 @@ int hb_cells_rest(struct hb_cell_cursor *q, uint64_t b, uint64_t end,
     return 1;
 }
 
-/* hb_cells_rest for the band of rec, up to rec's column, written out: it
- * runs for every record. */
-void hb_cells_take(struct hb_cell_cursor *q, const struct hb_cellrec *rec,
-                   struct hb_cell_step *step)
-{
-    size_t r = (size_t)(rec->b - q->b_first);
-    uint64_t from = q->from[r], live = q->live[r];
-    struct hb_quiet_cells *run = &step->quiet;
-    run->b = rec->b;
-    run->first = 1;
-    run->last = 0;
-    run->live = 0;
-    if (!q->carries) {
-        if (from < rec->c)
-            live = 0;           /* a missing cell is all zeros */
-        step->quiet_value = 0;
-    } else {
-        if (from < rec->c && live > 0) {
-            run->first = from;
-            run->last = rec->c - 1;
-            run->live = live;
-        }
-        step->quiet_value = live;
-        q->quiet_sum = q->quiet_sum - live + rec->live_end;
-    }
-    step->rec = rec;
-    step->start = live;
-    q->live[r] = rec->live_end;
-    q->from[r] = rec->c + 1;
-}
-
-const struct hb_cellrec *hb_cells_peek(struct hb_cell_cursor *q)
-{
-    const struct hb_cellrec *cells = q->f->cells;
-    for (; q->next < q->end; q->next++)
-        if (cells[q->next].b >= q->b_first && cells[q->next].b <= q->b_last)
-            return &cells[q->next];
-    return NULL;
-}
-
-int hb_cells_next(struct hb_cell_cursor *q, struct hb_cell_step *step)
-{
-    const struct hb_cellrec *rec = hb_cells_peek(q);
-    if (rec == NULL)
-        return 0;
-    q->next++;
-    hb_cells_take(q, rec, step);
-    return 1;
-}
-
 uint64_t hb_cells_quiet(const struct hb_cell_cursor *q, uint64_t b)
 {
     return q->carries ? q->live[b - q->b_first] : 0;
 }
 
-hb_u128 hb_cells_quiet_sum(const struct hb_cell_cursor *q)
+hb_u128 hb_cells_quiet_sum(struct hb_cell_cursor *q)
 {
+    if (!q->summing && q->carries && q->b_last >= q->b_first) {
+        size_t nb = (size_t)(q->b_last - q->b_first + 1);
+        for (size_t r = 0; r < nb; r++)
+            q->quiet_sum += q->live[r];
+    }
+    q->summing = q->carries;
     return q->quiet_sum;
-}
-
-hb_u128 hb_quiet_integral(const struct hb_file *f,
-                          const struct hb_quiet_cells *run)
-{
-    return (hb_u128)run->live * (hb_col_span_end(f, run->last)
-                                 - hb_col_start(f, run->first));
 }
 
 /* ------------------------------------------------------------ col cursor */
@@ -265,6 +229,73 @@ void hb_col_value(const struct hb_file *f, uint64_t c, struct hb_colrec *col)
     hb_cols_open(&q, f, c, c);
     hb_cols_next(&q, c + 1, &quiet);
     *col = *hb_cols_carried(&q);
+}
+
+/* ---------------------------------------------------------- gauge cursor */
+
+/* The gauges of column c without an fcol record, after `prev` (the last
+ * record before c, NULL if none): each END and MAX is prev's END. */
+static struct hb_fcolrec quiet_gauges(const struct hb_fcolrec *prev,
+                                      uint64_t c)
+{
+    struct hb_fcolrec g = { c, 0, 0, 0, 0, 0, 0 };
+    if (prev != NULL) {
+        g.foot_end = g.foot_max = prev->foot_end;
+        g.anon_end = g.anon_max = prev->anon_end;
+        g.slop_end = g.slop_max = prev->slop_end;
+    }
+    return g;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* g followed by the later column r: r's ENDs, the larger MAXes. */
+static void merge_gauges(struct hb_fcolrec *g, const struct hb_fcolrec *r)
+{
+    g->foot_end = r->foot_end;
+    g->anon_end = r->anon_end;
+    g->slop_end = r->slop_end;
+    g->foot_max = max_u64(g->foot_max, r->foot_max);
+    g->anon_max = max_u64(g->anon_max, r->anon_max);
+    g->slop_max = max_u64(g->slop_max, r->slop_max);
+}
+
+void hb_gauges_open(struct hb_gauge_cursor *q, const struct hb_file *f,
+                    uint64_t c_first)
+{
+    q->f = f;
+    q->next = first_from(f->fcols, f->nfcols, sizeof *f->fcols, c_first);
+}
+
+/* The quiet columns between two records of the span carry the earlier
+ * one's END, at most its MAX: the records alone decide the span's MAX,
+ * with the first column's gauges. */
+void hb_gauges_span(struct hb_gauge_cursor *q, uint64_t first, uint64_t last,
+                    struct hb_fcolrec *g)
+{
+    const struct hb_fcolrec *r = q->f->fcols;
+    size_t n = q->f->nfcols, i;
+    while (q->next < n && r[q->next].c < first)
+        q->next++;
+    i = q->next;
+    if (i < n && r[i].c == first)
+        *g = r[i++];
+    else
+        *g = quiet_gauges(i > 0 ? &r[i - 1] : NULL, first);
+    for (; i < n && r[i].c <= last; i++)
+        merge_gauges(g, &r[i]);
+}
+
+struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c)
+{
+    struct hb_gauge_cursor q;
+    struct hb_fcolrec g;
+    hb_gauges_open(&q, f, c);
+    hb_gauges_span(&q, c, c, &g);
+    return g;
 }
 
 /* ----------------------------------------------------------- slop cursor */

@@ -143,8 +143,8 @@ static void print_heap_graph(const struct hb_text_drawing *d)
     hb_format_size(top, sizeof top, gtop);
     const char *bar = d->o->unicode ? "\u2592" : ":";
     const char *peak = d->o->unicode ? "\u2588" : "#";
-    const char *foot = d->o->unicode ? "\u2591" : "+";
-    const char *anon = ".";
+    const char *foot = hb_text_foot_mark(d->o);
+    const char *anon = hb_text_anon_mark(d->o);
 
     for (int y = h; y >= 1; y--) {
         hb_text_left_margin(d, y == h ? top : "",
@@ -159,6 +159,20 @@ static void print_heap_graph(const struct hb_text_drawing *d)
         }
         fputc('\n', d->out);
     }
+}
+
+/* The heap graph's marks of the footprint and of the other anonymous
+ * memory: characters that no shade of the heat map (above), of a
+ * difference chart, of its ended cells or of the axes uses, so that the
+ * legend's ramp never names them. */
+const char *hb_text_foot_mark(const struct hb_ascii_opts *o)
+{
+    return o->unicode ? "\u2571" : "^";
+}
+
+const char *hb_text_anon_mark(const struct hb_ascii_opts *o)
+{
+    return o->unicode ? "\u00b7" : "'";
 }
 
 /* ---------------------------------------------------------------- heatmap */

@@ -24,19 +24,15 @@
  * the most lines the band rows may still take. */
 #define MIN_FIT_ROWS 8
 
-long hb_ascii_count_lines(const struct hb_chart *ch,
-                          const struct hb_ascii_opts *opts)
+long hb_count_printed_lines(hb_print_fn *print, const void *ctx)
 {
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     if (mem == NULL)
         return -1;
-    if (ch->diverging)
-        hb_ascii_render_diff(mem, ch, opts);
-    else
-        hb_ascii_render(mem, ch, opts);
-    if (fclose(mem) != 0) {
+    int r = print(mem, ctx);
+    if (fclose(mem) != 0 || r < 0) {
         free(text);
         return -1;
     }
@@ -45,6 +41,25 @@ long hb_ascii_count_lines(const struct hb_chart *ch,
         n += text[i] == '\n';
     free(text);
     return n;
+}
+
+struct drawing { const struct hb_chart *ch; const struct hb_ascii_opts *opts; };
+
+static int print_chart(FILE *out, const void *ctx)
+{
+    const struct drawing *d = ctx;
+    if (d->ch->diverging)
+        hb_ascii_render_diff(out, d->ch, d->opts);
+    else
+        hb_ascii_render(out, d->ch, d->opts);
+    return 0;
+}
+
+long hb_ascii_count_lines(const struct hb_chart *ch,
+                          const struct hb_ascii_opts *opts)
+{
+    struct drawing d = { ch, opts };
+    return hb_count_printed_lines(print_chart, &d);
 }
 
 /* Merge into rows of `step` and drop the empty edges. */

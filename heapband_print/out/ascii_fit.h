@@ -21,6 +21,8 @@
 #include "error.h"
 #include "hbfile.h"
 
+#include <stdio.h>
+
 /* Give the chart of file f its rows: with step 0 (--bands=auto) the finest
  * step, from the chart's own up, at which the chart drawn with opts takes
  * fewer than `lines` lines (the last one is left for the cursor), or the
@@ -28,6 +30,14 @@
  * are dropped unless keep_edges (--min-size or --max-size chose them).
  * Returns 0, or -1 with err: a step finer than the file's bands
  * (HB_ERR_USAGE), out of memory. */
+/* Something printed into a stream: 0, or -1 when it could not be. */
+typedef int hb_print_fn(FILE *out, const void *ctx);
+
+/* The lines print(ctx) writes, counted by printing into memory (the
+ * newlines: what a terminal shows): -1 out of memory or when print
+ * fails.  An output's height, measured, not estimated. */
+long hb_count_printed_lines(hb_print_fn *print, const void *ctx);
+
 /* The lines of the chart (a difference chart too) drawn with opts; -1 out
  * of memory. */
 long hb_ascii_count_lines(const struct hb_chart *ch,

@@ -18,6 +18,7 @@
  */
 #include "ascii_text.h"
 #include "band_merge.h"
+#include "hb_format.h"
 #include "leaks.h"
 #include "units.h"
 
@@ -30,6 +31,26 @@
 #define MARK_LINES 3
 
 /* ------------------------------------------------------------------ flow */
+
+/* The columns text takes: its UTF-8 characters (the unicode marks are
+ * one column each), not its bytes. */
+static size_t text_cols(const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        n += (*c & 0xc0) != 0x80;
+    return n;
+}
+
+/* The bytes of text's first cols characters. */
+static int text_bytes(const char *text, int cols)
+{
+    const unsigned char *c = (const unsigned char *)text;
+    for (; *c && cols >= 0; c++)
+        if ((*c & 0xc0) != 0x80 && cols-- == 0)
+            break;
+    return (int)(c - (const unsigned char *)text);
+}
 
 /* Lay out the items with keep[i] set: on `out`, or only counted when out
  * is NULL.  The first line starts with prefix, the others with indent;
@@ -46,7 +67,7 @@ static int flow_walk(FILE *out, const struct hb_text_item *items,
     for (size_t i = 0; i < n; i++) {
         if (!keep[i])
             continue;
-        size_t len = strlen(items[i].text);
+        size_t len = text_cols(items[i].text);
         if (col > start && col + 2 + len > width) {
             if (out != NULL)
                 fprintf(out, ";\n%s", indent);
@@ -59,7 +80,9 @@ static int flow_walk(FILE *out, const struct hb_text_item *items,
         }
         int room = col < width ? (int)(width - col) : 0;
         if (out != NULL && (int)len > room)
-            fprintf(out, "%.*s...", room > 3 ? room - 3 : 0, items[i].text);
+            fprintf(out, "%.*s...",
+                    text_bytes(items[i].text, room > 3 ? room - 3 : 0),
+                    items[i].text);
         else if (out != NULL)
             fputs(items[i].text, out);
         col += len;
@@ -122,13 +145,13 @@ static void column_item(const struct hb_text_drawing *d,
     const struct hb_chart *ch = d->ch;
     char w[32];
     if (ch->col_labels != NULL) {
-        item(it, n, 6, "column: lifetime L with 2^(k-1) <= L < 2^k");
+        item(it, n, 60, "column: lifetime L with 2^(k-1) <= L < 2^k");
         return;
     }
     uint64_t k = ch->stored_per_col;
     hb_format_time(w, sizeof w, (double)(k * ch->run.col_width),
                    ch->time_unit);
-    item(it, n, 4, "x: %s, %s a column (%llu stored)", ch->x_label, w,
+    item(it, n, 40, "x: %s, %s a column (%llu stored)", ch->x_label, w,
          (unsigned long long)k);
 }
 
@@ -146,22 +169,24 @@ static void rows_item(const struct hb_text_drawing *d,
     if (ch->row_mixed > 0) {
         char fine[32];
         snprintf(fine, sizeof fine, "%s", hb_band_step_words(ch->row_step));
-        item(it, n, 6, "rows: %s, some %s", fine,
+        item(it, n, 60, "rows: %s, some %s", fine,
              hb_band_step_words(ch->row_mixed));
     } else
-        item(it, n, 6, "rows: %s each%s", hb_band_step_words(ch->row_step),
+        item(it, n, 60, "rows: %s each%s", hb_band_step_words(ch->row_step),
              bands);
 }
 
 /* memcheck's kinds of what was live at the end (a file with leak kinds):
- * "definitely lost" is the verdict, kept as long as the end's figures; the
+ * "definitely lost" is the verdict, kept as long as the end's figures
+ * (with the program's allocator, after the memory items: what the heap
+ * costs is what that mode is run for, and --leaks has the kinds); the
  * other kinds are left out early, still reachable first. */
 static void leak_items(const struct hb_run_summary *f,
                        struct hb_text_item *it, size_t *n)
 {
-    static const int prio[HB_NLOST + 1] = {
-        [HB_LOST_DEFINITELY] = 8, [HB_LOST_INDIRECTLY] = 5,
-        [HB_LOST_POSSIBLY] = 5, [HB_NLOST] = 2,
+    int prio[HB_NLOST + 1] = {
+        [HB_LOST_DEFINITELY] = f->has_memory ? 74 : 80,
+        [HB_LOST_INDIRECTLY] = 50, [HB_LOST_POSSIBLY] = 50, [HB_NLOST] = 20,
     };
     for (int k = 0; k <= HB_NLOST; k++) {
         uint64_t bytes = k < HB_NLOST ? f->exit_lost.bytes[k]
@@ -176,33 +201,62 @@ static void leak_items(const struct hb_run_summary *f,
 }
 
 /* With the program's allocator (version 4, the footprint line): what the
- * heap costs, and the heap graph's marks for the footprint and the other
- * anonymous memory (the legend's line has no room for them).  The
- * footprint is the question that mode answers, kept as long as the end's
- * figures; the wasted parts are left out earlier. */
+ * heap costs, in words short enough that the largest footprint, the
+ * fragmentation, the slop and the other anonymous memory share one line
+ * of 80 columns with the heap graph's marks for the two memories (the
+ * legend's line has no room for them); they outrank the chart's own
+ * items, and the footprint at the end is left out early. */
 static void memory_items(const struct hb_text_drawing *d,
                          struct hb_text_item *it, size_t *n)
 {
     const struct hb_run_summary *f = &d->ch->run;
-    char a[40], b[40], c[40];
+    char a[40], b[40];
     hb_format_size(a, sizeof a, (double)f->foot_peak);
     hb_format_time(b, sizeof b, (double)f->foot_peak_t, d->ch->time_unit);
-    hb_format_number(c, sizeof c, (double)f->foot_exit, HB_NUMBER_SIZE_B);
-    /* The marks only where the graph draws them (not the slop chart). */
+    /* The graph's marks only where it draws them (not the slop chart). */
     int marks = d->ch->foot_line != NULL;
-    item(it, n, 8, "footprint%s %s max at t=%s, %s at end",
-         !marks ? "" : d->o->unicode ? " (\u2591)" : " (+)", a, b, c);
-    if (f->anon_peak > 0) {
-        hb_format_size(a, sizeof a, (double)f->anon_peak);
-        item(it, n, 7, "other anon%s %s max", marks ? " (.)" : "", a);
-    }
+    item(it, n, 78, "footprint%s%s %s max at t=%s", marks ? " " : "",
+         marks ? hb_text_foot_mark(d->o) : "", a, b);
     hb_format_number(a, sizeof a, (double)f->fragmentation_peak,
                      HB_NUMBER_SIZE_B);
-    item(it, n, 6, "fragmentation %s at max footprint", a);
+    item(it, n, 77, "fragmentation %s", a);
     hb_format_number(a, sizeof a, (double)f->slop_exit, HB_NUMBER_SIZE_B);
     /* The slop chart's own figure is kept first. */
-    item(it, n, strcmp(d->ch->chart_name, "slop") == 0 ? 9 : 5,
-         "slop %s at end", a);
+    item(it, n, strcmp(d->ch->chart_name, "slop") == 0 ? 79 : 75, "slop %s",
+         a);
+    if (f->anon_peak > 0) {
+        hb_format_size(a, sizeof a, (double)f->anon_peak);
+        item(it, n, 76, "anon%s%s %s", marks ? " " : "",
+             marks ? hb_text_anon_mark(d->o) : "", a);
+    }
+    hb_format_number(a, sizeof a, (double)f->foot_exit, HB_NUMBER_SIZE_B);
+    item(it, n, 45, "footprint %s at end", a);
+}
+
+/* With Valgrind's allocator: the tool's note (hb_output.c) when the
+ * other anonymous memory exceeded the heap, the mark of an allocator of
+ * the program's own whose blocks the chart does not hold (Python's
+ * pymalloc); its words, or fewer where they would not fit a line.  It
+ * outranks the end's figures: it says what the chart leaves out. */
+static const char anon_how[] = "--allocator=program (Python: "
+                               "PYTHONMALLOC=malloc)";
+
+static void anon_note(const struct hb_text_drawing *d,
+                      struct hb_text_item *it, size_t *n)
+{
+    const struct hb_run_summary *f = &d->ch->run;
+    if (f->has_memory || f->anon_peak <= f->peak_bytes
+        || f->anon_peak < HB_OTHER_ANON_NOTE_MIN)
+        return;
+    char a[40], text[sizeof it->text];
+    hb_format_size(a, sizeof a, (double)f->anon_peak);
+    int len = snprintf(text, sizeof text, "other anonymous memory (%s at "
+                       "most) exceeded the heap: an allocator of the "
+                       "program's own? See it with %s", a, anon_how);
+    if (len > d->o->width)
+        snprintf(text, sizeof text, "anon %s exceeded the heap: %s", a,
+                 anon_how);
+    item(it, n, 85, "%s", text);
 }
 
 void hb_text_summary(const struct hb_text_drawing *d)
@@ -226,31 +280,32 @@ void hb_text_summary(const struct hb_text_drawing *d)
 
     hb_format_size(a, sizeof a, (double)f->peak_bytes);
     hb_format_time(b, sizeof b, (double)f->peak_t_reached, u);
-    item(it, &n, 9, "peak %s in %llu block%s at t=%s", a,
+    item(it, &n, 90, "peak %s in %llu block%s at t=%s", a,
          (unsigned long long)f->peak_blocks, plural(f->peak_blocks, "", "s"),
          b);
     /* "end", or "snapshot" for a file that says it is one (a file of
      * versions 1 to 3 does not tell). */
     hb_format_time(b, sizeof b, (double)f->end_time, u);
     hb_format_number(a, sizeof a, (double)f->exit_bytes, HB_NUMBER_SIZE_B);
-    item(it, &n, 8, "%s t=%s %s: %s live in %llu block%s",
+    item(it, &n, 80, "%s t=%s %s: %s live in %llu block%s",
          f->snapshot ? "snapshot" : "end", b, u, a,
          (unsigned long long)f->exit_blocks, plural(f->exit_blocks, "", "s"));
+    anon_note(d, it, &n);
     if (f->leak_kinds && f->exit_blocks > 0)   /* else nothing to classify */
         leak_items(f, it, &n);
     hb_format_count(a, sizeof a, (double)f->total_allocs);
     hb_format_size(b, sizeof b, (double)f->total_alloc_bytes);
     hb_format_count(c, sizeof c, (double)f->total_frees);
-    item(it, &n, 3, "%s allocs (%s), %s frees", a, b, c);
+    item(it, &n, 30, "%s allocs (%s), %s frees", a, b, c);
     if (f->has_memory)
         memory_items(d, it, &n);
     if (f->unknown_frees > 0)
-        item(it, &n, 5, "unknown frees: %llu",
+        item(it, &n, 50, "unknown frees: %llu",
              (unsigned long long)f->unknown_frees);
     if (f->marks_dropped > 0)   /* the marks drawn are not all there were */
-        item(it, &n, 10, "marks dropped past the tool's cap: %llu",
+        item(it, &n, 100, "marks dropped past the tool's cap: %llu",
              (unsigned long long)f->marks_dropped);
-    item(it, &n, 7, "cell: %s", ch->value_label);
+    item(it, &n, 70, "cell: %s", ch->value_label);
     column_item(d, it, &n);
     rows_item(d, it, &n);
     hb_text_flow(d->out, d->o->width, "", "", it, n, SUMMARY_LINES);

@@ -84,6 +84,11 @@ void hb_text_repeat(FILE *out, const char *s, size_t n);
  * at least one line. */
 int hb_text_graph_lines(double v, double top, int h);
 
+/* The heap graph's marks of the footprint and of the other anonymous
+ * memory (--allocator=program): no shade of any chart uses them. */
+const char *hb_text_foot_mark(const struct hb_ascii_opts *o);
+const char *hb_text_anon_mark(const struct hb_ascii_opts *o);
+
 /* The row label (or y-axis label) right-aligned, then the axis. */
 void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,
                          const char *axis);

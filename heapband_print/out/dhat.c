@@ -11,7 +11,10 @@
  * "pps" (per point "tb", "tbk", "tl", "mb", "mbk", "gb", "gbk", "eb",
  * "ebk" and "fs", its frames innermost first as indices into "ftbl"), and
  * "ftbl", whose entry 0 is "[root]".  Frame i of the file is ftbl[i];
- * the other sites' frame is ftbl[nframes + 1].
+ * the other sites' frame is ftbl[nframes + 1].  "mb" and "mbk" (dh_view's
+ * "Max") are the site's most bytes live, summed over its bands, and the
+ * blocks then (blocks_at_max); DHAT's own are sampled only at moments the
+ * whole heap is at its largest so far, so they may be less.
  */
 #include "dhat.h"
 
@@ -25,9 +28,39 @@
 /* One program point: a site's figures summed over its records. */
 struct point {
     struct hb_site_figures fig;
-    uint64_t max_bytes;
+    uint64_t max_bytes, max_blocks;
     int used;
 };
+
+/* The blocks a site had live when it held its most bytes in band
+ * [lo, hi] (MAX_BYTES), which the file does not record: exact when
+ * MAX_BYTES is ALLOC_BYTES (all its blocks live at once), when the band's
+ * sizes allow one count of blocks (at least MAX / hi, at most MAX / lo
+ * and ALLOCS: e.g. a site that never had two blocks live), or when the
+ * peak or the exit is a moment of that maximum (its blocks then);
+ * otherwise the fewest blocks of the band that hold those bytes,
+ * so dh_view's "Max" then reads "at least".  The manual says so
+ * (other-viewers.md). */
+static uint64_t blocks_at_max(const struct hb_sel_rec *r,
+                              const struct hb_band *band)
+{
+    uint64_t m = r->max_bytes;
+    if (m == 0)
+        return 0;
+    if (m == r->fig.alloc_bytes)     /* every block it allocated, at once */
+        return r->fig.allocs;
+    uint64_t fewest = m / band->hi + (m % band->hi != 0);
+    uint64_t most = band->lo ? m / band->lo : r->fig.allocs;
+    if (most > r->fig.allocs)
+        most = r->fig.allocs;
+    if (fewest >= most)
+        return fewest;
+    if (m == r->fig.peak_bytes)
+        return r->fig.peak_blocks;
+    if (m == r->fig.exit_bytes)
+        return r->fig.exit_blocks;
+    return fewest;
+}
 
 static void header(FILE *out, const struct hb_file *f)
 {
@@ -48,10 +81,10 @@ static void point(FILE *out, const struct hb_file *f, uint64_t site,
 {
     const struct hb_site_figures *g = &p->fig;
     fprintf(out, "%s{\"tb\": %" PRIu64 ", \"tbk\": %" PRIu64 ", \"tl\": 0, "
-            "\"mb\": %" PRIu64 ", \"mbk\": 0, \"gb\": %" PRIu64 ", \"gbk\": %"
-            PRIu64 ", \"eb\": %" PRIu64 ", \"ebk\": %" PRIu64 ",\n \"fs\": [",
-            first ? "" : ",\n", g->alloc_bytes, g->allocs, p->max_bytes,
-            g->peak_bytes, g->peak_blocks, g->exit_bytes, g->exit_blocks);
+            "\"mb\": %" PRIu64 ", \"mbk\": %" PRIu64 ", \"gb\": %" PRIu64
+            ", \"gbk\": %" PRIu64 ", \"eb\": %" PRIu64 ", \"ebk\": %" PRIu64
+            ",\n \"fs\": [", first ? "" : ",\n", g->alloc_bytes, g->allocs,
+            p->max_bytes, p->max_blocks, g->peak_bytes, g->peak_blocks, g->exit_bytes, g->exit_blocks);
     if (site == 0) {
         fprintf(out, "%zu", f->nframes + 1);
     } else {
@@ -85,6 +118,7 @@ int hb_dhat_write(FILE *out, const struct hb_file *f,
         struct point *p = &points[s->recs[i].site];
         hb_site_figures_add(&p->fig, &s->recs[i].fig);
         p->max_bytes += s->recs[i].max_bytes;
+        p->max_blocks += blocks_at_max(&s->recs[i], &f->bands[s->recs[i].b]);
         p->used = 1;
     }
     header(out, f);

@@ -16,7 +16,10 @@
  * bands together read each record once.  Each listed site's times (its
  * "sb" ranges) go with it as the stored-column ranges.  A number above
  * 2^53 - 1, which JSON.parse would round, is written as a string of its
- * digits (the page shows it as it is, or reads it with BigInt).
+ * digits (the page shows it as it is, or reads it with BigInt).  A file
+ * of --allocator=program adds "memory": the footprint and the other
+ * anonymous memory of every stored column (quiet ones derived) and the
+ * slop records, for the heap graph's lines and the band panel.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "html_data.h"
@@ -193,6 +196,26 @@ static void put_leak_kinds(FILE *out, const struct hb_file *f)
     }
 }
 
+/* The summary rows of the memory beyond the blocks (--allocator=program):
+ * the text summary's figures, exact. */
+static void put_memory_rows(FILE *out, const struct hb_file *f)
+{
+    const struct { const char *name; uint64_t v; } rows[] = {
+        { "peak footprint", f->mem.foot_peak },
+        { "peak footprint reached at", f->mem.foot_peak_t },
+        { "footprint at exit", f->mem.foot_exit },
+        { "fragmentation at peak footprint",
+          hb_metric_run(f, HB_METRIC_FRAGMENTATION_PEAK) },
+        { "slop at exit", hb_metric_run(f, HB_METRIC_SLOP) },
+        { "peak other anonymous memory", f->mem.anon_peak },
+    };
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        fprintf(out, ", [\"%s\"", rows[k].name);
+        put_exact(out, ", ", rows[k].v);
+        fputc(']', out);
+    }
+}
+
 static void put_summary(FILE *out, const struct hb_file *f)
 {
     const struct { const char *name; uint64_t v; } rows[] = {
@@ -213,11 +236,50 @@ static void put_summary(FILE *out, const struct hb_file *f)
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
         if (k == after_exit && f->leak_kinds)
             put_leak_kinds(out, f);
+        if (k == after_exit && f->allocator_program)
+            put_memory_rows(out, f);
         fprintf(out, "%s[\"%s\"", k ? ", " : "", rows[k].name);
         put_exact(out, ", ", rows[k].v);
         fputc(']', out);
     }
     fputc(']', out);
+}
+
+/* "memory" (--allocator=program): the footprint and the other
+ * anonymous memory of every stored column, their largest in it (FOOT_MAX,
+ * ANON_MAX; quiet columns derived, hbfile_memory.c), as runs; and every
+ * band's slop record, [b, ALLOCATED, AT_PEAK, AT_EXIT].  Returns 0, or -1
+ * out of memory. */
+static int put_memory(FILE *out, const struct hb_file *f, size_t ncols)
+{
+    uint64_t *foot = calloc(ncols ? ncols : 1, sizeof *foot);
+    uint64_t *anon = calloc(ncols ? ncols : 1, sizeof *anon);
+    if (foot == NULL || anon == NULL) {
+        free(foot);
+        free(anon);
+        return -1;
+    }
+    for (size_t c = 0; c < ncols; c++) {
+        struct hb_fcolrec g = hb_file_gauges(f, c);
+        foot[c] = g.foot_max;
+        anon[c] = g.anon_max;
+    }
+    fputs(",\n  \"memory\": {\"slop\": [", out);
+    for (size_t k = 0; k < f->nslops; k++) {
+        const struct hb_sloprec *r = &f->slops[k];
+        fprintf(out, "%s[%llu", k ? ", " : "", (unsigned long long)r->b);
+        put_exact(out, ", ", r->allocated);
+        put_exact(out, ", ", r->at_peak);
+        put_exact(out, ", ", r->at_exit);
+        fputc(']', out);
+    }
+    fputc(']', out);
+    put_runs(out, "foot", foot, NULL, ncols);
+    put_runs(out, "anon", anon, NULL, ncols);
+    fputc('}', out);
+    free(foot);
+    free(anon);
+    return 0;
 }
 
 /* The text `--sites --min-size=LO --max-size=LO` prints for band b. */
@@ -370,6 +432,8 @@ int hb_html_file_json(FILE *out, const struct hb_file *f, const char *name,
     put_bands(out, &s, first_band);
     stored_free(&s);
     put_heap(out, f);
+    if (f->allocator_program && put_memory(out, f, s.ncols) < 0)
+        return hb_error_nomem(err, "writing the HTML report");
     put_summary(out, f);
     if (put_sites(out, f, first_band, last_band, err) < 0
         || (f->leak_kinds && put_leaks(out, f, err) < 0))

@@ -40,11 +40,21 @@ enum { FN_ID = 1, FN_NAME, FN_SYSTEM_NAME, FN_FILENAME };
 /* The fixed words, at string indices 0 .. NWORDS - 1. */
 static const char *const words[] = {
     "", "alloc_objects", "count", "alloc_space", "bytes", "inuse_objects",
-    "inuse_space", "space", "band", "(other sites)"
+    "inuse_space", "space", "band", "(other sites)",
+    "definitely_lost_objects", "definitely_lost_space",
+    "indirectly_lost_objects", "indirectly_lost_space",
+    "possibly_lost_objects", "possibly_lost_space",
+    "reachable_objects", "reachable_space"
 };
 enum { S_EMPTY, S_ALLOC_OBJECTS, S_COUNT, S_ALLOC_SPACE, S_BYTES,
-       S_INUSE_OBJECTS, S_INUSE_SPACE, S_SPACE, S_BAND, S_OTHER, NWORDS };
+       S_INUSE_OBJECTS, S_INUSE_SPACE, S_SPACE, S_BAND, S_OTHER,
+       S_KINDS, NWORDS = S_KINDS + 2 * (HB_NLOST + 1) };
+/* The four sample types of every file, then, with memcheck's leak kinds
+ * (format 4), objects and space of each kind at exit and of the still
+ * reachable blocks. */
+_Static_assert(sizeof words / sizeof words[0] == NWORDS, "a word per index");
 #define NVALUES 4
+#define NVALUES_KINDS (NVALUES + 2 * (HB_NLOST + 1))
 #define OTHER_EXTRA 1                 /* the "(other sites)" location */
 #define NS_PER_MS 1000000u
 
@@ -81,6 +91,23 @@ static void sample_types(struct builder *bd)
     value_type(bd, P_SAMPLE_TYPE, S_ALLOC_SPACE, S_BYTES);
     value_type(bd, P_SAMPLE_TYPE, S_INUSE_OBJECTS, S_COUNT);
     value_type(bd, P_SAMPLE_TYPE, S_INUSE_SPACE, S_BYTES);
+    if (bd->f->leak_kinds)
+        for (unsigned k = 0; k <= HB_NLOST; k++) {
+            value_type(bd, P_SAMPLE_TYPE, S_KINDS + 2 * k, S_COUNT);
+            value_type(bd, P_SAMPLE_TYPE, S_KINDS + 2 * k + 1, S_BYTES);
+        }
+}
+
+/* A record's values of the kinds' sample types into v[0 ..]: blocks and
+ * bytes of each kind, then of the still reachable ones. */
+static void kind_values(const struct hb_site_figures *fig, uint64_t *v)
+{
+    for (unsigned k = 0; k < HB_NLOST; k++) {
+        v[2 * k] = fig->lost.blocks[k];
+        v[2 * k + 1] = fig->lost.bytes[k];
+    }
+    v[2 * HB_NLOST] = fig->exit_blocks - hb_lost_blocks(&fig->lost);
+    v[2 * HB_NLOST + 1] = fig->exit_bytes - hb_lost_bytes(&fig->lost);
 }
 
 static void label(struct builder *bd, uint64_t key, uint64_t str,
@@ -106,14 +133,16 @@ static void sample(struct builder *bd, const struct hb_sel_rec *r,
         memcpy(locs, site->frames, site->nframes * sizeof *locs);
         nlocs = site->nframes;
     }
-    uint64_t values[NVALUES] = {
+    uint64_t values[NVALUES_KINDS] = {
         r->fig.allocs, r->fig.alloc_bytes,
         bd->at_exit ? r->fig.exit_blocks : r->fig.peak_blocks,
         bd->at_exit ? r->fig.exit_bytes : r->fig.peak_bytes
     };
+    kind_values(&r->fig, values + NVALUES);
     hb_pb_reset(&bd->msg);
     hb_pb_packed_field(&bd->msg, SM_LOCATION_ID, locs, nlocs);
-    hb_pb_packed_field(&bd->msg, SM_VALUE, values, NVALUES);
+    hb_pb_packed_field(&bd->msg, SM_VALUE, values,
+                       f->leak_kinds ? NVALUES_KINDS : NVALUES);
     label(bd, S_BYTES, 0, f->bands[r->b].lo, S_BYTES);
     label(bd, S_BAND, bd->st.bands + (r->b - bd->s->first_band), 0, 0);
     hb_pb_message_field(&bd->out, P_SAMPLE, &bd->msg);

@@ -25,7 +25,7 @@ static int allocated_in(const struct hb_file *f, const struct hb_siterec *r,
 }
 
 static int check_file(const struct hb_file *f, const struct hb_selection *sel,
-                      struct hb_error *err)
+                      enum hb_site_metric by, struct hb_error *err)
 {
     if (f->version < 3)
         return hb_error_set(err, HB_ERR_USAGE, 0, "site exports need a file "
@@ -37,7 +37,7 @@ static int check_file(const struct hb_file *f, const struct hb_selection *sel,
     if ((sel->has_from || sel->has_to) && !f->has_site_times)
         return hb_error_set(err, HB_ERR_USAGE, 0, "--from/--to select sites "
                             "by their site times, which this file has not");
-    return 0;
+    return hb_site_by_check(f, by, err);
 }
 
 static void band_range(const struct hb_file *f, const struct hb_selection *sel,
@@ -136,7 +136,7 @@ int hb_site_select(const struct hb_file *f, const struct hb_site_sel_opts *o,
                    struct hb_site_sel *s, struct hb_error *err)
 {
     memset(s, 0, sizeof *s);
-    if (check_file(f, o->sel, err) < 0)
+    if (check_file(f, o->sel, o->by, err) < 0)
         return -1;
     band_range(f, o->sel, &s->first_band, &s->last_band);
     size_t n = f->nsiterecs ? f->nsiterecs : 1;

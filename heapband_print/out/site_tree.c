@@ -41,6 +41,23 @@ struct hb_site_figures hb_site_figures_of(const struct hb_siterec *r)
     return fig;
 }
 
+int hb_site_by_check(const struct hb_file *f, enum hb_site_metric by,
+                     struct hb_error *err)
+{
+    static const char *const kind[] = { "definitely", "indirectly",
+                                        "possibly", "reachable" };
+    if (by < HB_SITE_BY_DEFINITELY || f->leak_kinds)
+        return 0;
+    if (f->version < 4)
+        return hb_error_set(err, HB_ERR_USAGE, 0, "--by=%s needs memcheck's "
+                            "leak kinds, which this file has not (it is "
+                            "format version %d)",
+                            kind[by - HB_SITE_BY_DEFINITELY], f->version);
+    return hb_error_set(err, HB_ERR_USAGE, 0, "--by=%s needs memcheck's leak "
+                        "kinds, which this file has not (its run had "
+                        "--leak-scan=no)", kind[by - HB_SITE_BY_DEFINITELY]);
+}
+
 uint64_t hb_site_bytes(const struct hb_site_figures *fig,
                        enum hb_site_metric by)
 {

@@ -35,8 +35,8 @@
 #include "hbfile.h"
 
 /* What a tree is ranked by: bytes live at the run's peak, bytes allocated,
- * bytes live at exit (the order of the --by words); and for --leaks,
- * bytes live at exit of one of memcheck's kinds (version 4). */
+ * bytes live at exit, bytes live at exit of one of memcheck's kinds
+ * (version 4): the order of the --by words. */
 enum hb_site_metric {
     HB_SITE_BY_PEAK, HB_SITE_BY_ALLOC, HB_SITE_BY_EXIT,
     HB_SITE_BY_DEFINITELY, HB_SITE_BY_INDIRECTLY, HB_SITE_BY_POSSIBLY,
@@ -85,6 +85,12 @@ int hb_site_tree_rank(struct hb_site_tree *t, enum hb_site_metric by,
                       struct hb_error *err);
 
 void hb_site_tree_free(struct hb_site_tree *t);
+
+/* Whether f has the figures `by` ranks: 0, or -1 with a usage error in
+ * *err for a leak kind (--by=definitely ...) on a file without memcheck's
+ * kinds. */
+int hb_site_by_check(const struct hb_file *f, enum hb_site_metric by,
+                     struct hb_error *err);
 
 /* The bytes (blocks) that `by` ranks in fig. */
 uint64_t hb_site_bytes(const struct hb_site_figures *fig,

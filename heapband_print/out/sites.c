@@ -539,6 +539,10 @@ static const char *const metric_names[] = {
     [HB_SITE_BY_PEAK] = "bytes live at the run's peak",
     [HB_SITE_BY_ALLOC] = "bytes allocated",
     [HB_SITE_BY_EXIT] = "bytes live at exit",
+    [HB_SITE_BY_DEFINITELY] = "bytes definitely lost at exit",
+    [HB_SITE_BY_INDIRECTLY] = "bytes indirectly lost at exit",
+    [HB_SITE_BY_POSSIBLY] = "bytes possibly lost at exit",
+    [HB_SITE_BY_REACHABLE] = "bytes still reachable at exit",
 };
 
 static void print_heading(const struct tree_report *r, uint64_t first,
@@ -686,7 +690,8 @@ int hb_sites_report(FILE *out, const struct hb_file *f, uint64_t first_band,
     if (last_band >= f->nbands)
         last_band = f->nbands - 1;
     if (f->version >= 3)
-        return print_tree(out, f, first_band, last_band, so, NULL, 0, err);
+        return hb_site_by_check(f, so->by, err) < 0 ? -1
+               : print_tree(out, f, first_band, last_band, so, NULL, 0, err);
     if (so->ranked)
         return hb_error_set(err, HB_ERR_USAGE, 0, "--by and --threshold need "
                             "a file of format version 3 (this one is version "

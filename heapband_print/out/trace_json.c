@@ -27,11 +27,18 @@ static uint64_t ts_of(const struct hb_chart *ch, uint64_t t)
     return strcmp(ch->time_unit, "ms") == 0 ? t * US_PER_MS : t;
 }
 
-static void counter(FILE *out, const char *track, uint64_t ts, double v)
+/* The gauges' tracks, by enum hb_gauge. */
+static const char *const gauge_track[HB_NGAUGES] = {
+    "footprint", "other anon", "live slop"
+};
+
+/* One counter event of the track named PREFIX TRACK. */
+static void counter(FILE *out, const char *prefix, const char *track,
+                    uint64_t ts, double v)
 {
-    fprintf(out, ",\n{\"name\": \"live %s\", \"ph\": \"C\", \"ts\": %" PRIu64
-            ", \"pid\": %d, \"tid\": 0, \"args\": {\"bytes\": %.0f}}", track,
-            ts, TRACE_PID, v);
+    fprintf(out, ",\n{\"name\": \"%s%s\", \"ph\": \"C\", \"ts\": %" PRIu64
+            ", \"pid\": %d, \"tid\": 0, \"args\": {\"bytes\": %.0f}}", prefix,
+            track, ts, TRACE_PID, v);
 }
 
 static void header(FILE *out, const struct hb_chart *ch)
@@ -75,10 +82,26 @@ static void counters(FILE *out, const struct hb_chart *ch, double *last,
             double v = hb_chart_row(ch, r)[c];
             total += v;
             if (has_data[r] && (c == 0 || v != last[r]))
-                counter(out, ch->row_labels[r], ts, last[r] = v);
+                counter(out, "live ", ch->row_labels[r], ts, last[r] = v);
         }
         if (c == 0 || total != last[ch->nrows])
-            counter(out, "total", ts, last[ch->nrows] = total);
+            counter(out, "live ", "total", ts, last[ch->nrows] = total);
+    }
+}
+
+/* The version-4 gauges the chart has, each a track of its value at each
+ * column's end, written as the bands' are.  They are not in the total:
+ * the footprint holds the live bytes, the slop is beside them. */
+static void gauges(FILE *out, const struct hb_chart *ch)
+{
+    for (int g = 0; g < HB_NGAUGES; g++) {
+        const double *v = ch->gauge_end[g];
+        if (v == NULL)
+            continue;
+        for (size_t c = 0; c < ch->ncols; c++)
+            if (c == 0 || v[c] != v[c - 1])
+                counter(out, "", gauge_track[g], ts_of(ch, ch->x_end[c]),
+                        v[c]);
     }
 }
 
@@ -107,6 +130,7 @@ int hb_trace_json_write(FILE *out, const struct hb_chart *ch,
         has_data[r] = (unsigned char)row_has_data(ch, r);
     header(out, ch);
     counters(out, ch, last, has_data);
+    gauges(out, ch);
     marks(out, ch);
     fputs("\n]}\n", out);
     free(last);

@@ -12,8 +12,10 @@
  * track per row with bytes ("live LO-HI", its bytes; a row that holds
  * nothing in the time drawn has none), one for their total ("live
  * total"), each event the live bytes at a column's end, at its end time,
- * written for the first column and then when the value changes.  The
- * marks are global instant events.  Time: one unit of the file (an
+ * written for the first column and then when the value changes; then,
+ * for a version-4 file, one track per gauge the chart has ("footprint",
+ * "other anon", "live slop": chart.h's gauge_end), written the same way.
+ * The marks are global instant events.  Time: one unit of the file (an
  * instruction, a byte) is one microsecond of "ts"; milliseconds are
  * 1000.  Cost: one event per track and column at most.
  */

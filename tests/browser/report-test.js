@@ -3,6 +3,8 @@
 // through puppeteer-core, offline.  Run by tests/print/html-browser.test:
 //   node report-test.js PRINTER FILE [MARK_FROM MARK_TO]   checks one file
 //   node report-test.js PRINTER --diff OLD NEW              checks a diff
+//   node report-test.js PRINTER --memory FILE   the footprint, other anonymous
+//                       memory and slop of --allocator=program (none without)
 //   node report-test.js PRINTER --leaks FILE [FILE2]   the lost blocks view
 //                       of a file with leak kinds (two: of --diff FILE FILE2,
 //                       and its sites that changed most)
@@ -371,7 +373,12 @@ async function checkSiteTimes(page, file) {
 // unit, each read back as its time and placed by it.  Then the folds.
 async function checkLabels(page, file, live) {
   const text = print(["--width=80", "--height=1000", file]);
-  expectEq("the heap's top as the text chart's", "line: total heap, top = " + field(text, /^\s*(\S+) [|│]/m),
+  // With --allocator=program the top is that of the memory stacked on the
+  // heap, in both (checkMemory checks the rest of that legend).
+  const withMemory = fileMemory(file) !== null;
+  expectEq("the heap's top as the text chart's", (withMemory ? "lines: total heap; over it the allocator's footprint "
+           + "(orange) and the other anonymous memory (grey, dashed, stacked on the footprint); top = "
+           : "line: total heap, top = ") + field(text, /^\s*(\S+) [|│]/m),
            await page.$eval("#hb-legend-line", (e) => e.textContent));
   const lines = text.split("\n");
   const at = lines.findIndex((l) => l.startsWith("marks: "));
@@ -791,6 +798,147 @@ async function checkLeaks(files) {
   }
 }
 
+// Format 4's memory beyond the blocks (sections 4, 6, 12), read here:
+// per stored column the footprint's and the other anonymous memory's
+// largest (fcol FOOT_MAX, ANON_MAX; a column without a record carries the
+// ENDs of the last one) and the heap (col LIVE_MAX, a quiet column the
+// last LIVE_END); the slop records by band; the run's figures.  null for
+// a file without them (not "allocator: program").
+function fileMemory(file) {
+  const text = fs.readFileSync(file, "latin1");
+  if (!/^allocator: program$/m.test(text)) return null;
+  const ncols = Number(text.match(/^column-count: (\d+)$/m)[1]);
+  const recs = (k, n) => new Map(Array.from(text.matchAll(new RegExp("^" + k + " (\\d+)((?: \\d+){" + n + "})$", "gm")),
+                                            (m) => [Number(m[1]), m[2].trim().split(" ").map(BigInt)]));
+  const fcol = recs("fcol", 6), col = recs("col", 3);
+  const foot = [], anon = [], heap = [];
+  let last = [0n, 0n, 0n, 0n, 0n, 0n], lastCol = [0n, 0n, 0n];
+  for (let c = 0; c < ncols; c++) {
+    if (fcol.has(c)) last = fcol.get(c);
+    const g = fcol.has(c) ? last : [last[0], last[0], last[2], last[2]];
+    foot.push(g[1]);
+    anon.push(g[3]);
+    if (col.has(c)) lastCol = col.get(c);
+    heap.push(col.has(c) ? lastCol[1] : lastCol[0]);
+  }
+  const line = (k) => text.match(new RegExp("^" + k + " (.*)$", "m"))[1].split(" ").map(BigInt);
+  const fp = line("footprint"), oa = line("other-anon");
+  const slop = recs("slop", 3);
+  const frag = fp[0] - fp[3] - fp[4];
+  return { ncols, foot, anon, heap, slop,
+           run: { "peak footprint": fp[0], "peak footprint reached at": fp[1], "footprint at exit": fp[2],
+                  "fragmentation at peak footprint": frag > 0n ? frag : 0n,
+                  "slop at exit": [...slop.values()].reduce((a, r) => a + r[2], 0n),
+                  "peak other anonymous memory": oa[0] } };
+}
+
+// The memory of --allocator=program in the report (one stored column per
+// chart column): the footprint line drawn is the file's fcol FOOT_MAX of
+// each column (at least the heap, as in the images), in orange on the
+// canvas, the other anonymous memory stacked on it; the hover gives both,
+// the legend names them; clicking a band shows its slop record; the
+// summary has the run's figures.  A file without them shows none of it.
+async function checkMemory(file) {
+  const html = path.join(work, "memory.html");
+  print(["--html=" + html, file]);
+  const want = fileMemory(file);
+  const name = path.basename(file);
+  const browser = await launch();
+  try {
+    const page = await open(browser, html, "");
+    const m = await page.evaluate(() => window.hb.matrix());
+    const mem = await page.evaluate(() => window.hb.memory());
+    const summary = await page.evaluate(() => Object.fromEntries(
+      Array.from(document.querySelectorAll("#hb-summary tbody tr"))
+        .map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])));
+    const legend = await page.$eval("#hb-legend-line", (e) => e.textContent);
+    const folded = await foldedRows(page);
+    const clickBand = async (r) => {
+      const p = await page.evaluate((r) => window.hb.cellPoint(r, 0), r);
+      await page.mouse.click(p.x, p.y);
+      return page.$eval("#hb-band-slop", (e) => (e.hidden ? null : e.textContent));
+    };
+    if (want === null) {
+      expectEq(name + ": no memory lines", null, mem);
+      for (const row of Object.keys(summary))
+        if (/footprint|slop|anonymous/.test(row)) fail(name + ": a summary row " + row);
+      if (/footprint/.test(legend)) fail(name + ": the legend names a footprint: " + legend);
+      if (/footprint/.test(await hover(page, m.nrows - 1, 0))) fail(name + ": a footprint on hover");
+      const r = [...Array(m.nrows).keys()].find((k) => !folded.has(k));
+      expectEq(name + ": no band slop", null, await clickBand(r));
+      ok(name + ": no footprint, other memory or slop shown");
+      offline(page);
+      return;
+    }
+    expectEq(name + ": one stored column per chart column", want.ncols, m.ncols);
+    let orange = 0;
+    const px = await page.evaluate(() => {
+      const c = document.getElementById("hb-canvas");
+      return Array.from(c.getContext("2d").getImageData(0, 0, c.width, c.height).data);
+    });
+    const width = await page.evaluate(() => document.getElementById("hb-canvas").width);
+    const rgb = (x, y) => "#" + [0, 1, 2].map((k) => px[(y * width + x) * 4 + k].toString(16).padStart(2, "0")).join("");
+    for (let j = 0; j < m.ncols; j++) {
+      expectEq(`${name}: footprint of column ${j}`, want.foot[j], mem.foot[j]);
+      expectEq(`${name}: other anonymous memory of column ${j}`, want.anon[j], mem.anon[j]);
+      const drawn = want.foot[j] > want.heap[j] ? want.foot[j] : want.heap[j];
+      expectEq(`${name}: footprint drawn in column ${j}`, drawn, mem.drawnFoot[j]);
+      expectEq(`${name}: other memory drawn in column ${j}`, drawn + want.anon[j], BigInt(mem.drawnAnon[j]));
+      // The orange step at the column's middle, unless another line is on it.
+      const x = Math.floor((j + 0.5) * width / m.ncols), y = mem.footY[j];
+      if (Math.abs(y - mem.heapY[j]) > 2 && Math.abs(y - mem.anonY[j]) > 2) {
+        if (rgb(x, y - 1) !== mem.footColour && rgb(x, y) !== mem.footColour)
+          fail(`${name}: column ${j}: no footprint line at y=${y}: ${rgb(x, y - 1)} ${rgb(x, y)}`);
+        orange++;
+      }
+      const text = await hover(page, m.nrows - 1, j);
+      const h = text.match(/^footprint: (.+); other anonymous memory: (.+) \(the largest in the column\)$/m);
+      if (!h) fail(name + ": no footprint on hover: " + text);
+      expectEq(`${name}: hover footprint of column ${j}`, want.foot[j], await exactOf(page, h[1], "size_b"));
+      expectEq(`${name}: hover other memory of column ${j}`, want.anon[j], await exactOf(page, h[2], "size_b"));
+    }
+    if (orange === 0) fail(name + ": the footprint line is nowhere apart from the others");
+    ok(`${name}: the footprint and other anonymous memory of ${m.ncols} columns drawn, hovered and as the `
+       + `file's fcol records (${orange} columns' orange step seen on the canvas)`);
+    // At 3 columns (grid.h: k = ceil(n / 3) stored columns each) a column
+    // holds the largest of its stored columns'.
+    await setCols(page, 3);
+    const per = Math.floor((want.ncols - 1) / 3) + 1, big = (a, v) => (v > a ? v : a);
+    const merged = await page.evaluate(() => window.hb.memory());
+    for (let j = 0; j * per < want.ncols; j++) {
+      const part = (xs) => xs.slice(j * per, (j + 1) * per).reduce(big, 0n);
+      expectEq(`${name}: 3 columns: footprint of column ${j}`, part(want.foot), merged.foot[j]);
+      expectEq(`${name}: 3 columns: other memory of column ${j}`, part(want.anon), merged.anon[j]);
+    }
+    ok(`${name}: re-binned to 3 columns, each the largest of its ${per} stored columns`);
+    if (!/footprint \(orange\)/.test(legend) || !/other anonymous memory \(grey, dashed/.test(legend))
+      fail(name + ": the legend: " + legend);
+    let withSlop = 0, without = 0;
+    for (let r = 0; r < m.nrows; r++) {
+      if (folded.has(r)) continue;
+      const b = m.lo + r;
+      const shown = await clickBand(r);
+      if (shown === null) fail(`${name}: band ${m.labels[r]}: no slop shown`);
+      const s = shown.match(/^slop of band (\S+) \(usable minus requested bytes\): allocated (.+), live at the peak (.+), live at exit (.+)$/);
+      if (!s) fail(name + ": the band's slop: " + shown);
+      expectEq(`${name}: slop band label`, m.labels[r], s[1]);
+      const rec = want.slop.get(b) || [0n, 0n, 0n];
+      for (let k = 0; k < 3; k++)
+        expectEq(`${name}: band ${m.labels[r]} slop field ${k}`, rec[k], await exactOf(page, s[k + 2], "size_b"));
+      if (want.slop.has(b)) withSlop++; else without++;
+    }
+    if (withSlop === 0) fail(name + ": no band with a slop record clicked");
+    ok(`${name}: ${withSlop} bands' slop shown as their slop records, ${without} without one shown as 0`);
+    for (const [row, v] of Object.entries(want.run))
+      expectEq(`${name}: summary ${row}`, v, summary[row]);
+    ok(`${name}: the summary's peak footprint ${want.run["peak footprint"]}, fragmentation `
+       + `${want.run["fragmentation at peak footprint"]}, slop at exit ${want.run["slop at exit"]}`);
+    offline(page);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function screenshots(dir, file, oldFile, newFile) {
   const html = path.join(work, "shot.html"), dhtml = path.join(work, "dshot.html");
   print(["--html=" + html, file]);
@@ -858,6 +1006,7 @@ async function timing(file) {
     if (args[0] === "--timing") await timing(args[1]);
     else if (args[0] === "--diff") await checkDiff(args[1], args[2]);
     else if (args[0] === "--leaks") await checkLeaks(args.slice(1));
+    else if (args[0] === "--memory") await checkMemory(args[1]);
     else if (args[0] === "--screenshots") await screenshots(args[1], args[2], args[3], args[4]);
     else await checkFile(args[0], args[1], args[2]);
   } catch (e) {

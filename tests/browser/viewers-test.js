@@ -6,8 +6,9 @@
 //   node viewers-test.js dhat DH_VIEW_HTML [--png=PNG] FILE.json...
 //     Valgrind's dh_view.html loads each FILE through its "Load…" button;
 //     FILE.shown gets "root|node|leaf TB TBK GB GBK EB EBK" per node of
-//     the tree it shows (its Total, At t-gmax and At t-end lines), the
-//     node's frames after a tab.
+//     the tree it shows (its Total, At t-gmax and At t-end lines), a
+//     leaf's "Max" line after them ("MB MBK"), the node's frames after a
+//     tab.
 //   node viewers-test.js speedscope SPEEDSCOPE_DIR [--png=PNG] FILE...
 //     speedscope's release build (npm's speedscope, dist/release) imports
 //     each FILE the way its command line hands a file over
@@ -47,15 +48,17 @@ function figure(text, re, what) {
   return m.slice(1).map((s) => s.replace(/,/g, "")).join(" ");
 }
 
-// One node of dh_view's tree, as text: its figures, and a leaf's frames
-// (the "Allocated at" lines, "^N:" inherited from the parent, "#N:" new).
-function node(text) {
+// One node of dh_view's tree, as text: its figures (a leaf's "Max" last),
+// and a leaf's frames (the "Allocated at" lines, "^N:" inherited from the
+// parent, "#N:" new).
+function node(text, leaf) {
   const num = "([0-9,]+) bytes[^\\n]* in ([0-9,]+) blocks";
   const tot = figure(text, new RegExp("Total: +" + num), "Total");
   const gmax = figure(text, new RegExp("At t-gmax: +" + num), "At t-gmax");
   const end = figure(text, new RegExp("At t-end: +" + num), "At t-end");
+  const max = leaf ? " " + figure(text, new RegExp("Max: +" + num), "Max") : "";
   const frames = [...text.matchAll(/^[│├└─ ]*[#^]\d+: (.*)$/gm)].map((m) => m[1]);
-  return `${tot} ${gmax} ${end}\t${frames.join(";")}`;
+  return `${tot} ${gmax} ${end}${max}\t${frames.join(";")}`;
 }
 
 // What dh_view.html shows of FILE, as lines.
@@ -83,7 +86,7 @@ async function dhat(browser, viewHtml, file, png) {
     offline(page);
     if (!nodes.length) fail("dh_view.html shows no tree");
     if (png) await page.screenshot({ path: png });
-    return nodes.map((n, i) => (i === 0 ? "root " : n.leaf ? "leaf " : "node ") + node(n.text));
+    return nodes.map((n, i) => (i === 0 ? "root " : n.leaf ? "leaf " : "node ") + node(n.text, n.leaf && i > 0));
   } finally {
     await page.close();
   }

@@ -3,14 +3,14 @@
  * itself counts them, beside a HEAPBAND_SNAPSHOT at each moment
  * (tests/tool/footprint.test).  Many small blocks, every other one freed,
  * then large ones and a realloc, then a thread's allocations.  At each
- * moment it writes "moment N FOOTPRINT SLOP" to stdout with write(2), so
- * that printing allocates nothing: FOOTPRINT is glibc's mallinfo2()
- * arena + hblkhd, or jemalloc's stats.mapped when jemalloc is the
- * allocator (found with dlsym, so preloading it works too); SLOP is the
+ * moment it writes "moment N FOOTPRINT SLOP RETAINED PURGED" to stdout
+ * with write(2), so that printing allocates nothing: FOOTPRINT is glibc's
+ * mallinfo2() arena + hblkhd, or jemalloc's stats.mapped when jemalloc is
+ * the allocator (jestats.h), RETAINED and PURGED then its stats.retained
+ * and the bytes it purged so far (-1 under glibc); SLOP is the
  * sum of malloc_usable_size minus the size asked, over the program's
  * live blocks (moment 0, before them, gives the C library's own). */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -18,25 +18,27 @@
 #include <string.h>
 #include <unistd.h>
 #include "heapband.h"
+#include "jestats.h"
 
 #define NSMALL 2000
 static void *blocks[NSMALL + 8];
 static size_t sizes[NSMALL + 8];
 
-typedef int (*mallctl_fn)(const char *, void *, size_t *, void *, size_t);
+/* glibc's figure, or jemalloc's three (jestats.h) when it is the
+   allocator: RETAINED and PURGED are -1 under glibc. */
+typedef struct { unsigned long long foot; long long retained, purged; } Figures;
 
-static size_t footprint(void)
+static Figures footprint(void)
 {
-    mallctl_fn mallctl = (mallctl_fn)dlsym(RTLD_DEFAULT, "mallctl");
+    mallctl_fn mallctl = je_mallctl();
     if (mallctl != NULL) {
-        unsigned long long epoch = 1;
-        size_t mapped = 0, len = sizeof mapped, elen = sizeof epoch;
-        mallctl("epoch", &epoch, &elen, &epoch, elen);
-        mallctl("stats.mapped", &mapped, &len, NULL, 0);
-        return mapped;
+        je_refresh(mallctl);
+        return (Figures){ je_stat(mallctl, "stats.mapped"),
+                          (long long)je_stat(mallctl, "stats.retained"),
+                          (long long)je_purged(mallctl) };
     }
     struct mallinfo2 mi = mallinfo2();
-    return mi.arena + mi.hblkhd;
+    return (Figures){ mi.arena + mi.hblkhd, -1, -1 };
 }
 
 static size_t live_slop(void)
@@ -50,11 +52,13 @@ static size_t live_slop(void)
 
 static void moment(int n)
 {
-    char name[32], line[96];
-    size_t foot = footprint(), slop = live_slop();
+    char name[32], line[160];
+    Figures f = footprint();
+    size_t slop = live_slop();
     snprintf(name, sizeof name, "moment%d.hb", n);
     HEAPBAND_SNAPSHOT(name);
-    int len = snprintf(line, sizeof line, "moment %d %zu %zu\n", n, foot, slop);
+    int len = snprintf(line, sizeof line, "moment %d %llu %zu %lld %lld\n", n,
+                       f.foot, slop, f.retained, f.purged);
     if (write(1, line, (size_t)len) != len)
         exit(1);
 }

@@ -4,7 +4,16 @@
 # for the tool's tests:
 #
 #   hbfile.py check FILE     every invariant of the spec's list; prints
-#                            "ok: FILE" or the first broken one (exit 1)
+#                            "ok: FILE" or the first broken one (exit 1);
+#                            also the spec's rules for what this tree's
+#                            tool writes (section 7: no two frames with
+#                            the same O F LINE FUNCTION, F not 0), since
+#                            the tests check the files it just wrote
+#   hbfile.py check --earlier-tool FILE
+#                            the same for a file an earlier tool wrote:
+#                            only what a reader must accept (the tool:
+#                            line cannot tell: earlier tools wrote the
+#                            same version)
 #   hbfile.py expand FILE    the col and cell records with the quiet ones
 #                            derived, as version 2 wrote them (records
 #                            whose fields are all zero left out)
@@ -516,6 +525,18 @@ def check_memory(h):
              "footprint or slop with allocator: valgrind")
 
 
+def check_one_frame_per_line(h):
+    """Section 7: the tool writes one frame per line of source."""
+    seen = {}
+    for n, (o, off, src, ln, fn) in h.frames.items():
+        if src == 0:
+            continue
+        key = (o, src, ln, fn)
+        need(key not in seen, "frames %d and %d share O F LINE FUNCTION (%d %d %d %s)"
+             % (seen.get(key, 0), n, o, src, ln, fn))
+        seen[key] = n
+
+
 def check_sites(h):
     if h.depth == 0:
         need(not (h.objects or h.sources or h.frames or h.sites or h.sb or h.so),
@@ -524,6 +545,8 @@ def check_sites(h):
     # Tables: frames unique by object and offset, sites by frame list,
     # every entry used, at most depth frames.
     need(len({(f[0], f[1]) for f in h.frames.values()}) == len(h.frames), "two frames share object and offset")
+    if h.this_tool:
+        check_one_frame_per_line(h)
     need(len({tuple(s) for s in h.sites.values()}) == len(h.sites), "two sites share their frames")
     used_frames = {n for s in h.sites.values() for n in s}
     need(used_frames == set(h.frames), "a frame no site uses")
@@ -590,9 +613,12 @@ def check_times(h):
 
 
 def main():
-    cmd, path = sys.argv[1], sys.argv[2]
+    cmd, args = sys.argv[1], sys.argv[2:]
+    this_tool = not (cmd == "check" and args[0] == "--earlier-tool")
+    path = args[-1]
     try:
         h = HbFile(path)
+        h.this_tool = this_tool
         if cmd == "check":
             check(h)
             print("ok: %s" % path)

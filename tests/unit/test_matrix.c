@@ -1,6 +1,6 @@
 /* test_matrix.c -- unit tests of the matrix cursor (heapband_print/model/
  * hbfile.h, hbfile_matrix.c): the cells and columns of a file with the
- * quiet ones of version 3 given as runs.
+ * quiet ones of version 3 given as runs, and version 4's gauges.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -13,9 +13,12 @@
  * One small file built in memory (its records are written out below), read
  * as version 3 and as version 2: every step and run of the cursors over
  * the whole file and over a range of columns and bands, the rest of a run
- * cut at a chart column's end (asked for after a peek at the next record), what each band held when its record's
- * column began, the quiet sums, and single columns.  Prints one line per
- * failed check and exits 1 if any failed.  Run as unit/test_matrix.
+ * cut at a chart column's end (asked for after a peek at the next
+ * record), what each band held when its record's column began, the quiet
+ * sums (also first asked midway), records given by the reader
+ * (hb_cells_take) or skipped, and single columns; version 4's gauges of
+ * single columns and of spans (fcol records).  Prints one line per failed
+ * check and exits 1 if any failed.  Run as unit/test_matrix.
  */
 #include "hbfile.h"
 #include "unit_check.h"
@@ -69,16 +72,20 @@ struct want_step {
     uint64_t start, quiet_value;
 };
 
+static int step_is(const struct hb_cell_step *s, const struct want_step *w)
+{
+    return s->rec->c == w->c && s->rec->b == w->b
+           && run_is(&s->quiet, w->b, w->q_first, w->q_last, w->q_live)
+           && s->start == w->start && s->quiet_value == w->quiet_value;
+}
+
 static void check_steps(struct hb_cell_cursor *q, const struct want_step *w,
                         size_t n, const char *what)
 {
     struct hb_cell_step s;
     for (size_t i = 0; i < n; i++) {
         int got = hb_cells_next(q, &s);
-        check(got && s.rec->c == w[i].c && s.rec->b == w[i].b
-              && run_is(&s.quiet, w[i].b, w[i].q_first, w[i].q_last,
-                        w[i].q_live)
-              && s.start == w[i].start && s.quiet_value == w[i].quiet_value,
+        check(got && step_is(&s, &w[i]),
               "%s: step %zu is cell %llu %llu (got %s%llu %llu, run %llu..%llu"
               " of %llu, start %llu, quiet %llu)", what, i,
               (unsigned long long)w[i].c, (unsigned long long)w[i].b,
@@ -110,17 +117,63 @@ static void check_rest(struct hb_cell_cursor *q, uint64_t b, uint64_t end,
 
 /* ---------------------------------------------------------- version 3 */
 
+/* Every record of the file in order, read as version 3. */
+static const struct want_step all[] = {
+    { 0, 1, 1, 0, 0, 0, 0 },
+    { 0, 2, 1, 0, 0, 0, 0 },
+    { 2, 1, 1, 1, 5, 5, 5 },     /* band 1 quiet in column 1 */
+    { 3, 1, 1, 0, 0, 6, 6 },
+    { 3, 2, 1, 2, 7, 7, 7 },     /* band 2 quiet in columns 1, 2 */
+    { 4, 0, 1, 0, 0, 0, 0 },     /* band 0 held nothing before */
+    { 5, 3, 1, 0, 0, 0, 0 },
+};
+
+/* The inline steps as the readers use them: records walked by the reader
+ * and given with hb_cells_take (the parser, its flow check), peek and
+ * skip for the events alone, and a quiet sum first asked for midway. */
+static void test_walks_v3(const struct hb_file *f)
+{
+    struct hb_cell_cursor q;
+    struct hb_cell_step s;
+    check(hb_cells_open(&q, f, 0, 5, 0, 3) == 0, "v3 walk: open");
+    for (size_t i = 0; i < 7; i++) {
+        hb_cells_take(&q, &cells[i], &s);
+        check(step_is(&s, &all[i]), "v3 walk: record %zu taken", i);
+        if (i == 2)     /* bands 1 and 2 hold 6 and 7 after column 2 */
+            check(hb_cells_quiet_sum(&q) == 13,
+                  "v3 walk: quiet sum 13 first asked after record 2");
+    }
+    check(hb_cells_quiet_sum(&q) == 18,
+          "v3 walk: the sum kept from then on, 18 at the end");
+    hb_cells_close(&q);
+
+    /* Bands 1..2: peek and skip give their five records, the others
+     * passed over. */
+    check(hb_cells_open(&q, f, 0, 5, 1, 2) == 0, "v3 skip: open");
+    size_t n = 0;
+    const struct hb_cellrec *rec;
+    while ((rec = hb_cells_peek(&q)) != NULL) {
+        check(n < 5 && rec == &cells[n], "v3 skip: record %zu is cell %zu",
+              n, n);
+        hb_cells_skip(&q);
+        n++;
+    }
+    check(n == 5, "v3 skip: 5 records of bands 1..2 (got %zu)", n);
+    hb_cells_close(&q);
+
+    /* Versions 1 and 2: no sum however late it is asked. */
+    struct hb_file v2 = *f;
+    v2.version = 2;
+    check(hb_cells_open(&q, &v2, 0, 5, 0, 3) == 0, "v2 walk: open");
+    for (size_t i = 0; i < 3; i++)
+        hb_cells_take(&q, &cells[i], &s);
+    check(hb_cells_quiet_sum(&q) == 0 && s.start == 0,
+          "v2 walk: quiet sum 0, band 1 starts column 2 at 0");
+    hb_cells_close(&q);
+}
+
 static void test_cells_v3(const struct hb_file *f)
 {
-    static const struct want_step all[] = {
-        { 0, 1, 1, 0, 0, 0, 0 },
-        { 0, 2, 1, 0, 0, 0, 0 },
-        { 2, 1, 1, 1, 5, 5, 5 },     /* band 1 quiet in column 1 */
-        { 3, 1, 1, 0, 0, 6, 6 },
-        { 3, 2, 1, 2, 7, 7, 7 },     /* band 2 quiet in columns 1, 2 */
-        { 4, 0, 1, 0, 0, 0, 0 },     /* band 0 held nothing before */
-        { 5, 3, 1, 0, 0, 0, 0 },
-    };
     struct hb_cell_cursor q;
     check(hb_cells_open(&q, f, 0, 5, 0, 3) == 0, "v3: open");
     check(hb_cells_quiet_sum(&q) == 0, "v3: nothing carried into column 0");
@@ -213,6 +266,65 @@ static void test_cols_v3(const struct hb_file *f)
     check(c.live_end == 15 && c.live_max == 16, "v3: column 3 its record");
 }
 
+/* ------------------------------------------------------ gauges (version 4) */
+
+/* c FOOT_END FOOT_MAX ANON_END ANON_MAX SLOP_END SLOP_MAX; columns 0, 2, 5
+ * have no record. */
+static struct hb_fcolrec fcols[] = {
+    { 1, 10, 12, 3, 3, 1, 2 },
+    { 3, 8, 11, 4, 9, 0, 1 },
+    { 4, 20, 20, 2, 4, 5, 5 },
+};
+
+static int gauges_are(const struct hb_fcolrec *g, uint64_t c, uint64_t fe,
+                      uint64_t fm, uint64_t ae, uint64_t am, uint64_t se,
+                      uint64_t sm)
+{
+    return g->c == c && g->foot_end == fe && g->foot_max == fm
+           && g->anon_end == ae && g->anon_max == am && g->slop_end == se
+           && g->slop_max == sm;
+}
+
+static void test_gauges(struct hb_file *f)
+{
+    f->fcols = fcols;
+    f->nfcols = sizeof fcols / sizeof fcols[0];
+    struct hb_fcolrec g = hb_file_gauges(f, 0);
+    check(gauges_are(&g, 0, 0, 0, 0, 0, 0, 0),
+          "gauges: column 0, before any record, is zeros");
+    g = hb_file_gauges(f, 2);
+    check(gauges_are(&g, 2, 10, 10, 3, 3, 1, 1),
+          "gauges: column 2 carries fcol 1's ENDs as END and MAX");
+    g = hb_file_gauges(f, 4);
+    check(gauges_are(&g, 4, 20, 20, 2, 4, 5, 5), "gauges: column 4 its record");
+    g = hb_file_gauges(f, 5);
+    check(gauges_are(&g, 5, 20, 20, 2, 2, 5, 5),
+          "gauges: column 5 carries fcol 4's ENDs (ANON_MAX 2, not 4)");
+
+    /* Spans as a chart asks them, overlapping at column 2. */
+    struct hb_gauge_cursor q;
+    hb_gauges_open(&q, f, 0);
+    hb_gauges_span(&q, 0, 0, &g);
+    check(gauges_are(&g, 0, 0, 0, 0, 0, 0, 0), "gauge span 0..0");
+    hb_gauges_span(&q, 0, 2, &g);
+    check(gauges_are(&g, 0, 10, 12, 3, 3, 1, 2),
+          "gauge span 0..2: fcol 1's MAXes, column 2's ENDs");
+    hb_gauges_span(&q, 2, 3, &g);
+    check(gauges_are(&g, 2, 8, 11, 4, 9, 0, 1),
+          "gauge span 2..3: quiet 2 (FOOT 10) then fcol 3 (FOOT_MAX 11)");
+    hb_gauges_span(&q, 5, 5, &g);
+    check(gauges_are(&g, 5, 20, 20, 2, 2, 5, 5), "gauge span 5..5");
+
+    /* Opened past records: the one before decides. */
+    hb_gauges_open(&q, f, 2);
+    hb_gauges_span(&q, 2, 2, &g);
+    check(gauges_are(&g, 2, 10, 10, 3, 3, 1, 1), "gauges opened at 2");
+    f->fcols = NULL;
+    f->nfcols = 0;
+    g = hb_file_gauges(f, 3);
+    check(gauges_are(&g, 3, 0, 0, 0, 0, 0, 0), "gauges: no fcol, zeros");
+}
+
 /* ---------------------------------------------------------- version 2 */
 
 static void test_v2(const struct hb_file *f)
@@ -268,7 +380,10 @@ int main(void)
     struct hb_file f;
     make_file(&f, 3);
     test_cells_v3(&f);
+    test_walks_v3(&f);
     test_cols_v3(&f);
+    make_file(&f, 4);
+    test_gauges(&f);
     make_file(&f, 2);
     test_v2(&f);
     return check_summary();

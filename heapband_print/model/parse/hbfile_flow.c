@@ -15,7 +15,8 @@
  *
  * The cells and columns are read through the model's matrix cursors
  * (hbfile.h), which say what each band and the heap held when a column
- * began, quiet cells of version 3 included.
+ * began, quiet cells of version 3 included; what the quiet cells of a
+ * column hold together is what invariant 5 leaves them.
  *
  * Cost: one pass over the cell and col records after the line pass, with
  * two entries per band; 128-bit products, so nothing overflows.
@@ -66,10 +67,9 @@ static int check_cell(const struct hb_file *f, size_t i, uint64_t start,
     return 0;
 }
 
-/* What the cells of one column add up to. */
+/* What the cell records of one column add up to. */
 struct column_events {
-    hb_u128 allocs, frees, alloc_bytes, integral;
-    hb_u128 quiet;       /* what the quiet cells of its bands would hold */
+    hb_u128 allocs, frees, alloc_bytes, integral, live_end;
 };
 
 /* Invariants 12 and 13 for column c against its cells' events, given
@@ -100,8 +100,11 @@ static int check_column(const struct hb_file *f, uint64_t c,
                             "and those plus its cells' ALLOC_BYTES", ull(c),
                             ull(r->live_max), ull(start));
     /* The quiet cells (version 3) hold the rest of the heap through the
-     * whole span. */
-    if (ev->integral + ev->quiet * span > (hb_u128)r->live_max * span)
+     * whole span: what the column's LIVE_END leaves to them, since with
+     * them its cells add up to it (invariant 5, checked before). */
+    hb_u128 quiet = r->live_end > ev->live_end ? r->live_end - ev->live_end
+                                               : 0;
+    if (ev->integral + quiet * span > (hb_u128)r->live_max * span)
         return hb_error_set(err, HB_ERR_INPUT, line, "column %llu: its "
                             "cells' LIVE_INTEGRAL sum to more than its "
                             "LIVE_MAX %llu times its span %llu", ull(c),
@@ -109,25 +112,24 @@ static int check_column(const struct hb_file *f, uint64_t c,
     return 0;
 }
 
-/* The cells of column c, the next ones the cell cursor gives: each
- * checked against what its band held at the column's start, and summed
- * into *ev. */
-static int walk_cells(const struct hb_file *f, uint64_t c,
+/* The cells of column c, records *i on: each given to the cell cursor,
+ * which says what its band held at the column's start, checked against
+ * it, and summed into *ev. */
+static int walk_cells(const struct hb_file *f, uint64_t c, size_t *i,
                       struct hb_cell_cursor *cells, struct column_events *ev,
                       struct hb_error *err)
 {
-    const struct hb_cellrec *rec;
     struct hb_cell_step s;
-    ev->quiet = hb_cells_quiet_sum(cells);
-    while ((rec = hb_cells_peek(cells)) != NULL && rec->c == c) {
-        hb_cells_next(cells, &s);
-        if (check_cell(f, (size_t)(rec - f->cells), s.start, err) < 0)
+    for (; *i < f->ncells && f->cells[*i].c == c; ++*i) {
+        const struct hb_cellrec *rec = &f->cells[*i];
+        hb_cells_take(cells, rec, &s);
+        if (check_cell(f, *i, s.start, err) < 0)
             return -1;
         ev->allocs += rec->allocs;
         ev->frees += rec->frees;
         ev->alloc_bytes += rec->alloc_bytes;
         ev->integral += rec->live_integral;
-        ev->quiet -= s.quiet_value;
+        ev->live_end += rec->live_end;
     }
     return 0;
 }
@@ -140,12 +142,11 @@ int hb_check_flow(const struct hb_file *f, struct hb_error *err)
         return hb_error_nomem(err, "checking a heap-band file");
     hb_cols_open(&cols, f, 0, f->ncols - 1);
     int r = 0;
+    size_t i = 0;       /* the cell records, all of them in file order */
     /* Every column with a col record or cells, in increasing order. */
-    const struct hb_cellrec *cell;
     const struct hb_colrec *col;
-    while (r == 0 && ((cell = hb_cells_peek(&cells)) != NULL
-                      || (col = hb_cols_peek(&cols)) != NULL)) {
-        uint64_t c = cell != NULL ? cell->c : UINT64_MAX;
+    while (r == 0 && (i < f->ncells || hb_cols_peek(&cols) != NULL)) {
+        uint64_t c = i < f->ncells ? f->cells[i].c : UINT64_MAX;
         if ((col = hb_cols_peek(&cols)) != NULL && col->c < c)
             c = col->c;
         struct hb_quiet_cols quiet;
@@ -153,7 +154,7 @@ int hb_check_flow(const struct hb_file *f, struct hb_error *err)
         struct hb_colrec before = *hb_cols_carried(&cols);
         col = hb_cols_next(&cols, c + 1, &quiet);
         struct column_events ev = { 0, 0, 0, 0, 0 };
-        r = walk_cells(f, c, &cells, &ev, err);
+        r = walk_cells(f, c, &i, &cells, &ev, err);
         if (r == 0)
             r = check_column(f, c, col, &before, &ev, err);
     }

@@ -13,11 +13,12 @@
  * invariants 15 to 18.  A record is checked against the one before it as
  * it is read (order, range, a maximum never below an end); the run
  * figures against the columns once the file is read.  A quiet column's
- * gauges are derived as a quiet col's live bytes are: every end and
- * maximum at the previous column's end.  Cost: one pass over the fcol
- * records at the end, and a binary search per column asked for; per
- * scell record a binary search of the cells, and at the end one pass
- * over the scell and fcol records (a binary search each).
+ * gauges come from the matrix cursor (hbfile_matrix.c), which owns the
+ * rule, and so do the scell records' quiet cells (the slop cursor).
+ * Cost: a binary search per fcol record, one pass over them at the end;
+ * per scell record a binary search of the cells and of the fcol records,
+ * and at the end one pass over the scell and fcol records (a binary
+ * search each).
  */
 #include "hbfile_memory.h"
 
@@ -64,18 +65,6 @@ int hb_parse_memory_summary(struct hb_parser *p)
     return 0;
 }
 
-/* The derived gauges of the column after `prev` (all ends carried). */
-static struct hb_fcolrec carried(const struct hb_fcolrec *prev, uint64_t c)
-{
-    struct hb_fcolrec g = { c, 0, 0, 0, 0, 0, 0 };
-    if (prev != NULL) {
-        g.foot_end = g.foot_max = prev->foot_end;
-        g.anon_end = g.anon_max = prev->anon_end;
-        g.slop_end = g.slop_max = prev->slop_end;
-    }
-    return g;
-}
-
 static int same_gauges(const struct hb_fcolrec *a, const struct hb_fcolrec *b)
 {
     return a->foot_end == b->foot_end && a->foot_max == b->foot_max
@@ -100,7 +89,9 @@ int hb_parse_fcol(struct hb_parser *p)
         return hb_lex_fail(lx, "'fcol %llu' is out of order or repeated",
                            (unsigned long long)v[0]);
     struct hb_fcolrec g = { v[0], v[1], v[2], v[3], v[4], v[5], v[6] };
-    struct hb_fcolrec d = carried(prev, v[0]);
+    /* What column v[0] holds without this record: the matrix cursor's
+     * rule (hbfile_matrix.c) on the records before it. */
+    struct hb_fcolrec d = hb_file_gauges(f, v[0]);
     if (same_gauges(&g, &d))
         return hb_lex_fail(lx, "'fcol %llu' is quiet (its derived values) "
                            "and must not be written", (unsigned long long)v[0]);
@@ -253,21 +244,6 @@ static int check_scell_sums(struct hb_parser *p)
     hb_slops_close(&q);
     free(max);
     return r;
-}
-
-struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c)
-{
-    size_t lo = 0, hi = f->nfcols;     /* the first record with .c > c */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (f->fcols[mid].c <= c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo > 0 && f->fcols[lo - 1].c == c)
-        return f->fcols[lo - 1];
-    return carried(lo > 0 ? &f->fcols[lo - 1] : NULL, c);
 }
 
 /* Invariants 16 and 17: the run figures are the columns' (the largest
