@@ -13,7 +13,9 @@
 */
 
 /* - Owns: the column grid (a cell per column and band, the whole heap per
-     column) and the live bytes per band now.
+     column) and the live bytes per band now; with --allocator=program a
+     second grid of the cells' live slop (end and largest) and the live
+     slop per band now, merged as the live bytes are.
    - Invariants (asserted at each column change and merge): heap_live_B is
      the sum of band_live_B; a cell's or column's maximum is at least its
      end; bands at or above bands_in_use have all-zero cells; W only doubles.
@@ -60,6 +62,11 @@ static HbCell*   cells;           /* n_bands * budget, cells[b*budget+col] */
 static HbColumn* columns;         /* budget */
 static HbColumnGauges* gauges;    /* budget */
 static ULong     gauge_now_B[HbGauges];
+/* --allocator=program only (else NULL): per cell its band's live slop,
+   laid out as `cells`, and per band the live slop now.  A separate grid
+   so that Valgrind's allocator pays nothing for it. */
+static HbCellSlop* slop_cells;    /* n_bands * budget, as cells */
+static ULong     band_slop_B[HB_MAX_BANDS];
 
 /* Per column, a bit per band whose cell has an allocation or a free:
    the cells a file writes, found without reading the other cells, so a
@@ -76,7 +83,7 @@ static ULong     heap_live_blocks = 0;
 /* The grid comes straight from the address-space manager as anonymous
    memory: its pages read as zero and cost nothing until first written, and
    only the bands in use of each column are ever written. */
-static HbCell* alloc_zeroed_grid ( SizeT bytes )
+static void* alloc_zeroed_grid ( SizeT bytes )
 {
    void* grid = VG_(am_shadow_alloc)(bytes);
    if (grid == NULL)
@@ -84,7 +91,7 @@ static HbCell* alloc_zeroed_grid ( SizeT bytes )
    return grid;
 }
 
-void HB_(columns_init) ( UInt budget_cols, UInt bands )
+void HB_(columns_init) ( UInt budget_cols, UInt bands, Bool track_slop )
 {
    tl_assert(budget_cols >= 2 && budget_cols % 2 == 0);
    tl_assert(bands <= HB_MAX_BANDS);
@@ -94,6 +101,9 @@ void HB_(columns_init) ( UInt budget_cols, UInt bands )
    columns = VG_(calloc)("hb.columns.cols", budget, sizeof(HbColumn));
    event_bands = VG_(calloc)("hb.columns.events", budget, sizeof(BandMask));
    gauges  = VG_(calloc)("hb.columns.gauges", budget, sizeof(HbColumnGauges));
+   if (track_slop)
+      slop_cells = alloc_zeroed_grid((SizeT)budget * n_bands
+                                     * sizeof(HbCellSlop));
 }
 
 static void note_event ( UInt col, UInt band )
@@ -104,6 +114,23 @@ static void note_event ( UInt col, UInt band )
 static HbCell* cell_at ( UInt col, UInt band )
 {
    return &cells[(SizeT)band * budget + col];
+}
+
+static HbCellSlop* slop_at ( UInt col, UInt band )
+{
+   return &slop_cells[(SizeT)band * budget + col];
+}
+
+/* The open column's slop ends, written only where they changed (as the
+   live ends, to leave untouched pages untouched). */
+static void close_slop ( void )
+{
+   UInt b;
+   for (b = 0; b < bands_in_use; b++) {
+      HbCellSlop* s = slop_at(open_col, b);
+      if (s->end_B != band_slop_B[b]) s->end_B = band_slop_B[b];
+      tl_assert(s->max_B >= s->end_B);
+   }
 }
 
 /* Adds the band's live bytes from integral_t up to t to the open cell. */
@@ -139,6 +166,7 @@ static void close_open_column ( HbTime end )
    columns[open_col].blocks_end = heap_live_blocks;
    for (b = 0; b < HbGauges; b++)
       gauges[open_col].end_B[b] = gauge_now_B[b];
+   if (slop_cells != NULL) close_slop();
 }
 
 /* A new column starts with its maxima at the live values it inherits. */
@@ -153,6 +181,9 @@ static void start_column ( UInt col )
    columns[col].live_max_B = heap_live_B;
    for (b = 0; b < HbGauges; b++)
       gauges[col].max_B[b] = gauge_now_B[b];
+   if (slop_cells != NULL)
+      for (b = 0; b < bands_in_use; b++)
+         if (band_slop_B[b] > 0) slop_at(col, b)->max_B = band_slop_B[b];
 }
 
 static void merge_cells ( HbCell* dst, const HbCell* a, const HbCell* b )
@@ -187,6 +218,27 @@ static void merge_gauges ( UInt kept )
       gauges[j] = m;
    }
    VG_(memset)(&gauges[kept], 0, (budget - kept) * sizeof(HbColumnGauges));
+}
+
+/* A band's slop cells merge as its live bytes: the end of the second
+   half, the larger maximum; the upper half is emptied. */
+static void halve_slop ( UInt kept )
+{
+   UInt b, j;
+   for (b = 0; b < bands_in_use; b++) {
+      for (j = 0; j < kept; j++) {
+         HbCellSlop m = *slop_at(2 * j + 1, b);
+         const HbCellSlop* a = slop_at(2 * j, b);
+         if (a->max_B > m.max_B) m.max_B = a->max_B;
+         if (m.end_B != slop_at(j, b)->end_B
+             || m.max_B != slop_at(j, b)->max_B)
+            *slop_at(j, b) = m;
+      }
+      for (j = kept; j < budget; j++) {
+         HbCellSlop* s = slop_at(j, b);
+         if (s->end_B != 0 || s->max_B != 0) s->end_B = s->max_B = 0;
+      }
+   }
 }
 
 /* Merges every pair of the `budget` closed columns (budget is even, so
@@ -225,6 +277,7 @@ static void halve_resolution ( void )
    tl_assert(width * 2 > width);   /* W never wraps around */
    VG_(memset)(&event_bands[kept], 0, (budget - kept) * sizeof(BandMask));
    merge_gauges(kept);
+   if (slop_cells != NULL) halve_slop(kept);
    width *= 2;
    open_col = kept;   /* not started yet: the caller starts it */
 }
@@ -324,6 +377,19 @@ void HB_(columns_gauges) ( HbTime t, ULong foot_B, ULong anon_B,
          gauges[open_col].max_B[g] = gauge_now_B[g];
 }
 
+void HB_(columns_slop) ( UInt band, ULong band_slop_B_now, ULong heap_slop_B )
+{
+   HbCellSlop* s;
+   if (slop_cells == NULL) return;
+   tl_assert(band < bands_in_use);
+   s = slop_at(open_col, band);
+   band_slop_B[band] = band_slop_B_now;
+   if (band_slop_B_now > s->max_B) s->max_B = band_slop_B_now;
+   gauge_now_B[HbGaugeSlop] = heap_slop_B;
+   if (heap_slop_B > gauges[open_col].max_B[HbGaugeSlop])
+      gauges[open_col].max_B[HbGaugeSlop] = heap_slop_B;
+}
+
 /* What the next event at or after `now` does first, so the final
    columns are the same whether or not a snapshot settled them. */
 void HB_(columns_settle) ( HbTime now )
@@ -345,6 +411,11 @@ HbTime HB_(columns_width)  ( void ) { return width; }
 const HbColumn* HB_(column) ( UInt col ) { return &columns[col]; }
 const HbCell*   HB_(cell)   ( UInt col, UInt band ) { return cell_at(col, band); }
 const HbColumnGauges* HB_(column_gauges) ( UInt col ) { return &gauges[col]; }
+
+const HbCellSlop* HB_(cell_slop) ( UInt col, UInt band )
+{
+   return slop_cells != NULL ? slop_at(col, band) : NULL;
+}
 
 Bool HB_(column_quiet) ( UInt col )
 {

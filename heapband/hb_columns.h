@@ -41,7 +41,16 @@ typedef struct {
    ULong end_B[HbGauges], max_B[HbGauges];
 } HbColumnGauges;
 
-void HB_(columns_init)   ( UInt budget, UInt n_bands );
+/* A band's live slop in one column ("scell" records, section 5),
+   --allocator=program only: at the column's end and at its largest
+   within the column (its start included). */
+typedef struct {
+   ULong end_B, max_B;
+} HbCellSlop;
+
+/* track_slop: keep a cell's slop too (--allocator=program); without it
+   the slop grid does not exist and nothing is added per event. */
+void HB_(columns_init)   ( UInt budget, UInt n_bands, Bool track_slop );
 
 /* The three events.  A realloc is one event so that the column's maximum
    is judged after both halves of it. */
@@ -53,6 +62,13 @@ void HB_(columns_realloc) ( HbTime t, UInt old_band, SizeT old_szB,
 /* The gauges' values from time t on (hb_mappings.c). */
 void HB_(columns_gauges)  ( HbTime t, ULong foot_B, ULong anon_B,
                             ULong slop_B );
+
+/* Band `band`'s live slop is now band_slop_B and the heap's heap_slop_B,
+   at the time of the event the columns were last told of (called by
+   hb_slop.c right after HB_(columns_alloc), _free or _realloc): the
+   open cell's slop and the column's slop gauge, so that a column's
+   cells always add up to its gauge.  Nothing when slop is not tracked. */
+void HB_(columns_slop)    ( UInt band, ULong band_slop_B, ULong heap_slop_B );
 
 /* Brings the columns up to `now` (a snapshot): the open column is the one
    holding now, its live ends and integrals run to now.  What the next
@@ -74,6 +90,10 @@ const HbCell*     HB_(cell)           ( UInt col, UInt band );
 Bool              HB_(column_quiet)    ( UInt col );
 UInt              HB_(column_next_band)( UInt col, UInt from );
 const HbColumnGauges* HB_(column_gauges) ( UInt col );
+/* The slop of band `band` in column col, or NULL when slop is not
+   tracked.  Only a cell with an event can differ from its band's slop at
+   the previous column's end. */
+const HbCellSlop*     HB_(cell_slop)     ( UInt col, UInt band );
 
 #endif
 

@@ -570,7 +570,8 @@ static void hb_post_clo_init ( void )
    check_out_file();
    HB_(time_init)(HB_(clo).time_unit);
    HB_(bands_init)(HB_(clo).quarter);
-   HB_(columns_init)(HB_(clo).columns, HB_(n_bands)());
+   HB_(columns_init)(HB_(clo).columns, HB_(n_bands)(),
+                     HB_(clo).allocator_program);
    HB_(sites_init)(HB_(clo).depth);
    HB_(blocks_init)();
    HB_(mempools_init)(&block_events);

@@ -270,6 +270,28 @@ static void write_cells ( HbWriter* fp )
    }
 }
 
+/* Per (column, band) with an event, its live slop, when it is not the
+   one a reader derives (the band's slop at the end of its previous
+   `scell`, section 5): slop changes only with a block's event, so the
+   cells without one never differ and are never read. */
+static void write_cell_slop ( HbWriter* fp )
+{
+   static ULong prev[HB_MAX_BANDS];   /* per band, the END derived now */
+   UInt c, b;
+   if (HB_(cell_slop)(0, 0) == NULL) return;
+   VG_(memset)(prev, 0, sizeof prev);
+   for (c = 0; c < HB_(columns_count)(); c++) {
+      for (b = HB_(column_next_band)(c, 0); b < HB_(n_bands)();
+           b = HB_(column_next_band)(c, b + 1)) {
+         const HbCellSlop* s = HB_(cell_slop)(c, b);
+         if (s->end_B == prev[b] && s->max_B == prev[b]) continue;
+         HB_(wprintf)(fp, "scell %u %u %llu %llu\n", c, b, s->end_B,
+                      s->max_B);
+         prev[b] = s->end_B;
+      }
+   }
+}
+
 /* Per band, the slop allocated, live at the peak and at exit (version
    4; only the program's allocator has any). */
 static void write_band_slop ( HbWriter* fp )
@@ -523,6 +545,7 @@ static void write_sections ( HbWriter* fp, HbTime end, Bool snapshot )
    write_columns(fp);
    write_gauges(fp);
    write_cells(fp);
+   write_cell_slop(fp);
    write_lifetimes(fp);
    write_sites(fp);
    if (snapshot) HB_(wprintf)(fp, "snapshot\n");

@@ -18,10 +18,15 @@
    --allocator=program knows a usable size; with the tool's own allocator
    every slop is 0 and this module stays empty.
 
+   Each change of a band's live slop goes on to the columns' slop grid
+   (hb_columns.c, the "scell" records): a block without slop, and so
+   every block of Valgrind's allocator, changes nothing there.
+
    Invariant: live_B is the sum of the bands' live bytes.  Cost: two
-   additions and one comparison per event; 48 bytes per band. */
+   additions and two comparisons per event; 48 bytes per band. */
 
 #include "hb_slop.h"
+#include "hb_columns.h"
 #include "pub_tool_libcassert.h"
 
 static HbLivePart bands[HB_MAX_BANDS];
@@ -33,6 +38,7 @@ void HB_(slop_gains) ( UInt band, SizeT slopB )
    HB_(part_gains)(&bands[band], slopB);
    allocated[band] += slopB;
    live_B += slopB;
+   if (slopB > 0) HB_(columns_slop)(band, bands[band].live_B, live_B);
 }
 
 void HB_(slop_loses) ( UInt band, SizeT slopB )
@@ -40,6 +46,7 @@ void HB_(slop_loses) ( UInt band, SizeT slopB )
    tl_assert(live_B >= slopB);
    HB_(part_loses)(&bands[band], slopB);
    live_B -= slopB;
+   if (slopB > 0) HB_(columns_slop)(band, bands[band].live_B, live_B);
 }
 
 ULong             HB_(slop_live)      ( void )      { return live_B; }

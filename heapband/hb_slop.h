@@ -18,8 +18,10 @@
 #include "hb_global.h"
 #include "hb_atpeak.h"
 
-/* A block's slop joins or leaves its band.  Called before the totals
-   judge the event's peak (hb_atpeak.h). */
+/* A block's slop joins or leaves its band.  Called right after the
+   columns were told of the event (its slop goes to the open column,
+   hb_columns.h) and before the totals judge the event's peak
+   (hb_atpeak.h). */
 void HB_(slop_gains) ( UInt band, SizeT slopB );
 void HB_(slop_loses) ( UInt band, SizeT slopB );
 

@@ -11,7 +11,10 @@
  * a time, so every value in the chart is an exact aggregate of the file
  * and never an interpolation.  The lifetime chart has a column per
  * lifetime bucket and one for the blocks never freed, and needs no
- * merging.  Invariant: a chart that failed to build holds nothing (it is
+ * merging.  The slop chart (version 4, --allocator=program) takes the
+ * live chart's time layout and its cells from the slop cursor
+ * (hbfile_matrix.c): a band's live slop merges exactly as its live bytes
+ * do (the larger SLOP_MAX, the later SLOP_END).  Invariant: a chart that failed to build holds nothing (it is
  * freed before the error is returned).
  */
 #define _POSIX_C_SOURCE 200809L     /* strdup */
@@ -47,6 +50,9 @@ const char *hb_chart_value_words(const struct hb_selection *sel)
     case HB_CHART_ALLOCS:
         return sel->weight == HB_WEIGHT_BYTES ? "bytes allocated"
                                               : "allocations";
+    case HB_CHART_SLOP:
+        return sel->stat == HB_STAT_END ? "live slop at column end"
+                                        : "peak live slop";
     default:
         return sel->weight == HB_WEIGHT_BYTES ? "bytes freed or never freed"
                                               : "blocks freed or never freed";
@@ -63,6 +69,7 @@ int hb_chart_set_titles(struct hb_chart *ch,
     ch->time_unit = strdup(hb_unit_name(unit));
     ch->x_label = strdup(t->x_label);
     ch->value_is_bytes = sel->kind == HB_CHART_LIVE
+                         || sel->kind == HB_CHART_SLOP
                          || sel->weight == HB_WEIGHT_BYTES;
     ch->values_are_whole = sel->kind != HB_CHART_LIVE
                            || sel->stat != HB_STAT_AVG;
@@ -162,7 +169,8 @@ int hb_chart_start(struct hb_chart *ch, const struct hb_file *f,
 static int set_titles(const struct hb_file *f, const struct hb_selection *sel,
                       struct hb_chart *ch, struct hb_error *err)
 {
-    static const char *const names[] = { "live", "allocs", "lifetime" };
+    static const char *const names[] = { "live", "allocs", "lifetime",
+                                         "slop" };
     char x_label[80];
     snprintf(x_label, sizeof x_label, "%s (%s)",
              sel->kind == HB_CHART_LIFETIME ? "lifetime" : "time",
@@ -446,6 +454,88 @@ static int build_lifetime_chart(const struct hb_file *f,
     return 0;
 }
 
+/* ------------------------------------------------------------ slop chart */
+
+/* The bands of the scell records (version 4). */
+static int slop_bands(const struct hb_file *f, uint64_t *lo, uint64_t *hi)
+{
+    for (size_t i = 0; i < f->nscells; i++) {
+        if (i == 0 || f->scells[i].b < *lo)
+            *lo = f->scells[i].b;
+        if (i == 0 || f->scells[i].b > *hi)
+            *hi = f->scells[i].b;
+    }
+    return f->nscells > 0;
+}
+
+/* The last stored column chart column j spans. */
+static uint64_t last_stored_col(const struct hb_file *f,
+                                const struct hb_chart *ch, size_t j)
+{
+    uint64_t c1 = ch->x_end[j] > ch->x_start[j]
+                  ? (ch->x_end[j] - 1) / f->col_width
+                  : ch->x_start[j] / f->col_width;
+    return c1 < f->ncols ? c1 : f->ncols - 1;
+}
+
+/* Each band's live slop per chart column: the largest of its stored
+ * columns (SLOP_MAX merged), or with --stat=end that at the last one
+ * (SLOP_END), quiet cells derived by the slop cursor. */
+static int fill_slop(const struct hb_file *f, const struct hb_selection *sel,
+                     struct hb_chart *ch)
+{
+    struct hb_slop_cursor q;
+    uint64_t *max = calloc(ch->nrows + 1, sizeof *max);
+    if (max == NULL || hb_slops_open(&q, f, ch->first_band,
+                                     ch->first_band + ch->nrows - 1) < 0) {
+        free(max);
+        return -1;
+    }
+    uint64_t c0 = ch->x_start[0] / f->col_width;
+    if (c0 > 0)
+        hb_slops_upto(&q, c0 - 1, max);      /* before the time drawn */
+    for (size_t j = 0; j < ch->ncols; j++) {
+        hb_slops_upto(&q, last_stored_col(f, ch, j), max);
+        for (size_t r = 0; r < ch->nrows; r++)
+            ch->cells[r * ch->ncols + j] =
+                (double)(sel->stat == HB_STAT_END
+                         ? hb_slops_end(&q, ch->first_band + r) : max[r]);
+    }
+    hb_slops_close(&q);
+    free(max);
+    return 0;
+}
+
+static int build_slop_chart(const struct hb_file *f,
+                            const struct hb_selection *sel,
+                            struct hb_chart *ch, struct hb_error *err)
+{
+    struct hb_time_layout lay;
+    uint64_t lo = 0, hi = 0, first_band, last_band;
+    /* Only version 4 has 'allocator: program'.  (heapband_print says
+     * which of the two a file lacks, naming it: cmd_chart.c.) */
+    if (!f->allocator_program)
+        return hb_error_set(err, HB_ERR_USAGE, 0, "--chart=slop: no slop "
+                            "recorded; record the run with "
+                            "--allocator=program");
+    if (hb_time_layout_init(&lay, f->col_width, f->end_time, sel, "the run",
+                            err) < 0)
+        return -1;
+    int have = slop_bands(f, &lo, &hi);
+    if (hb_chart_choose_rows(f, sel, have, lo, hi, &first_band, &last_band,
+                             err) < 0
+        || hb_chart_start(ch, f, first_band, last_band, lay.ncols, err) < 0)
+        return -1;
+    ch->align = HB_ALIGN_TIME;
+    ch->stored_per_col = lay.per_col;
+    for (size_t j = 0; j < lay.ncols; j++)
+        hb_time_layout_span(&lay, j, &ch->x_start[j], &ch->x_end[j]);
+    if (fill_slop(f, sel, ch) < 0 || add_file_marks(f, ch) < 0)
+        return hb_error_nomem(err, "building the chart");
+    set_vmax(ch);
+    return 0;
+}
+
 /* ------------------------------------------------------------------ entry */
 
 int hb_chart_build(const struct hb_file *f, const struct hb_selection *sel,
@@ -458,6 +548,8 @@ int hb_chart_build(const struct hb_file *f, const struct hb_selection *sel,
         r = -1;
     else if (sel->kind == HB_CHART_LIFETIME)
         r = build_lifetime_chart(f, sel, chart, err);
+    else if (sel->kind == HB_CHART_SLOP)
+        r = build_slop_chart(f, sel, chart, err);
     else
         r = build_time_chart(f, sel, chart, err);
     if (r < 0)

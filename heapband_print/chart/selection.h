@@ -17,13 +17,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum hb_chart_kind { HB_CHART_LIVE, HB_CHART_ALLOCS, HB_CHART_LIFETIME };
+enum hb_chart_kind {
+    HB_CHART_LIVE, HB_CHART_ALLOCS, HB_CHART_LIFETIME,
+    HB_CHART_SLOP            /* version 4, allocator: program */
+};
 enum hb_stat { HB_STAT_AVG, HB_STAT_MAX, HB_STAT_END };
 enum hb_weight { HB_WEIGHT_COUNT, HB_WEIGHT_BYTES };
 
 struct hb_selection {
     enum hb_chart_kind kind;
-    enum hb_stat stat;           /* live charts */
+    enum hb_stat stat;           /* live and slop charts */
     enum hb_weight weight;       /* allocs and lifetime charts */
     int has_from, has_to;
     uint64_t from, to;           /* times, inclusive */

@@ -40,7 +40,7 @@
 const char *const hb_stat_words[] = { "avg", "max", "end", NULL };
 const char *const hb_weight_words[] = { "count", "bytes", NULL };
 static const char *const chart_words[] = { "live", "allocs", "lifetime",
-                                           NULL };
+                                           "slop", NULL };
 static const char *const color_words[] = { "auto", "always", "never", NULL };
 static const char *const leaks_words[] = { "lost", "all", NULL };
 static const char *const charset_words[] = { "ascii", "unicode", NULL };
@@ -408,7 +408,8 @@ static const struct option_spec options[] = {
       "what the cells hold [live]" },
     { "--stat", BOTH, VALUE, set_stat, 0, hb_stat_words, NULL, NULL,
       "live chart: average, peak or end-of-column live\n"
-      "bytes of a band in a column [avg; --diff: max]" },
+      "bytes of a band in a column [avg; --diff: max];\n"
+      "slop chart: max or end [max]" },
     { "--weight", BOTH, VALUE, set_weight, 0, hb_weight_words, NULL, NULL,
       "allocs and lifetime charts: blocks or bytes [count]" },
     { "--scale", BOTH, VALUE, set_scale, 0, scale_words, NULL, NULL,

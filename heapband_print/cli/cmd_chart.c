@@ -214,6 +214,10 @@ static void check_combinations(const struct hb_options *o)
     if (o->sel.has_min_size && o->sel.has_max_size
         && o->sel.min_size > o->sel.max_size)
         hb_option_error("--min-size", "larger than --max-size");
+    if (o->sel.kind == HB_CHART_SLOP && o->stat_given
+        && o->sel.stat == HB_STAT_AVG)
+        hb_option_error("--stat", "--chart=slop shows max or end (a band's "
+                        "slop is not averaged over time)");
     if (o->align_given)
         hb_option_error("--align", "applies to --diff OLD NEW only");
     if ((o->site_by_given || o->site_threshold_given) && !o->sites
@@ -291,9 +295,11 @@ static int fit_file_text(const struct hb_chart_job *job, struct hb_chart *ch,
         return -1;
     /* A row's peak is not recorded: the sum of its bands' peaks is what
      * a merged row can show. */
-    if (o->sel.kind == HB_CHART_LIVE && o->sel.stat == HB_STAT_MAX
+    if (o->sel.kind != HB_CHART_ALLOCS && o->sel.stat == HB_STAT_MAX
         && ch->row_step > ch->file_step) {
-        char *label = strdup("peak live bytes summed over a row's bands");
+        char *label = strdup(o->sel.kind == HB_CHART_SLOP
+                             ? "peak live slop summed over a row's bands"
+                             : "peak live bytes summed over a row's bands");
         if (label == NULL)
             return hb_error_nomem(err, "building the chart");
         free((char *)ch->value_label);
@@ -345,6 +351,17 @@ int hb_cmd_chart(int argc, char **argv)
         hb_error_print(&err, o.paths[0]);
         hb_options_free(&o);
         return hb_error_status(&err);
+    }
+    if (o.sel.kind == HB_CHART_SLOP && !o.stat_given)
+        o.sel.stat = HB_STAT_MAX;
+    if (o.sel.kind == HB_CHART_SLOP && !f.allocator_program && !o.leaks) {
+        fprintf(stderr, PROG ": %s: no slop recorded (%s): --chart=slop "
+                "needs a run with --allocator=program\n", o.paths[0],
+                f.version < 4 ? "format version below 4"
+                              : "allocator: valgrind");
+        hb_file_free(&f);
+        hb_options_free(&o);
+        return HB_EXIT_BAD_INPUT;
     }
     const struct hb_file *files[1] = { &f };
     struct hb_chart_job job = {

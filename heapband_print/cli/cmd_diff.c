@@ -81,9 +81,10 @@ static void check_args(const struct hb_options *o)
         hb_option_error("--sites", "does not apply to --diff and --check");
     if (o->leaks)
         hb_option_error("--leaks", "does not apply to --diff and --check");
-    if (o->sel.kind == HB_CHART_LIFETIME)
+    if (o->sel.kind == HB_CHART_LIFETIME || o->sel.kind == HB_CHART_SLOP)
         hb_option_error("--chart", "--diff draws live or allocs charts, not "
-                        "lifetime");
+                        "%s", o->sel.kind == HB_CHART_SLOP ? "slop"
+                                                           : "lifetime");
     if (o->align != HB_ALIGN_TIME && (o->from_text || o->to_text))
         hb_option_error(o->from_text ? "--from" : "--to",
                         "does not apply with --align=%s",

@@ -30,6 +30,7 @@ void hb_file_free(struct hb_file *f)
     free(f->atpeaks);
     free(f->fcols);
     free(f->slops);
+    free(f->scells);
     for (size_t i = 0; i < f->nobjects; i++)
         free(f->objects[i]);
     free(f->objects);

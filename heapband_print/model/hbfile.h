@@ -79,6 +79,9 @@ struct hb_fcolrec {
     uint64_t c, foot_end, foot_max, anon_end, anon_max, slop_end, slop_max;
 };
 struct hb_sloprec { uint64_t b, allocated, at_peak, at_exit; };
+/* Version 4, 'allocator: program': a cell's live slop ("scell"; the
+ * matrix cursor's slop cursor derives the quiet ones). */
+struct hb_scellrec { uint64_t c, b, slop_end, slop_max; };
 /* Version 4's run figures of memory: the 'footprint' and 'other-anon'
  * lines (all 0 in a file without them). */
 struct hb_memory {
@@ -202,6 +205,9 @@ struct hb_file {
     struct hb_atpeakrec *atpeaks; size_t natpeaks;  /* increasing b */
     struct hb_fcolrec *fcols;  size_t nfcols;     /* version 4, increasing c */
     struct hb_sloprec *slops;  size_t nslops;     /* version 4, increasing b */
+    struct hb_scellrec *scells; size_t nscells;   /* version 4, by c, then b;
+                                                   * on scells_line + i */
+    unsigned long scells_line;
 
     /* Sites; tables 1-based (object i is objects[i - 1]).  Versions 1
      * and 2 have no objects or sources, and a frame per frame line. */

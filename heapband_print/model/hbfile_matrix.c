@@ -12,8 +12,9 @@
  * Owns the rule of sections 4 and 5 of docs/heapband-format.md: a band
  * without a cell record in a column carries its LIVE_END through it, a
  * column without a col record its LIVE_END and BLOCKS_END (version 3), a
- * column without an fcol record each gauge's END as its END and MAX
- * (version 4); in versions 1 and 2 a missing record is all zeros.  No
+ * column without an fcol record each gauge's END as its END and MAX, a
+ * band without an scell record its SLOP_END (version 4); in versions 1
+ * and 2 a missing record is all zeros.  No
  * other file knows it: the chart's grid, the metrics, the --html data,
  * the gauge lines and the parser's checks read the matrix through the
  * cursors here.  The model never stores the derived records (a header may
@@ -28,6 +29,8 @@
  *   - cols: hb_cols_open / _next / _peek / _carried, hb_col_value;
  *   - gauges (fcol): hb_gauges_open / hb_gauges_span (the merged gauges of
  *     a range of columns), hb_file_gauges (one column);
+ *   - cells' slop (scell): hb_slops_open / _upto (a stretch of columns:
+ *     each band's largest SLOP_MAX) / _end / _sum / _close;
  *   - hb_same_matrix (two files, quiet ones derived).
  * A new kind of record that carries values through quiet columns gets
  * its rule and its cursor here, beside these, and its users read through
@@ -295,6 +298,51 @@ struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c)
     return g;
 }
 
+/* ----------------------------------------------------------- slop cursor */
+
+int hb_slops_open(struct hb_slop_cursor *q, const struct hb_file *f,
+                  uint64_t b_first, uint64_t b_last)
+{
+    size_t nb = b_last >= b_first ? (size_t)(b_last - b_first + 1) : 0;
+    *q = (struct hb_slop_cursor){ .f = f, .b_first = b_first,
+                                  .b_last = b_last };
+    q->end = calloc(nb + 1, sizeof *q->end);
+    return q->end != NULL ? 0 : -1;
+}
+
+void hb_slops_close(struct hb_slop_cursor *q)
+{
+    free(q->end);
+    q->end = NULL;
+}
+
+void hb_slops_upto(struct hb_slop_cursor *q, uint64_t c_last, uint64_t *max)
+{
+    size_t nb = (size_t)(q->b_last - q->b_first + 1);
+    memcpy(max, q->end, nb * sizeof *max);    /* the stretch's start */
+    for (; q->next < q->f->nscells && q->f->scells[q->next].c <= c_last;
+         q->next++) {
+        const struct hb_scellrec *s = &q->f->scells[q->next];
+        if (s->b < q->b_first || s->b > q->b_last)
+            continue;
+        size_t r = (size_t)(s->b - q->b_first);
+        if (s->slop_max > max[r])
+            max[r] = s->slop_max;
+        q->sum = q->sum - q->end[r] + s->slop_end;
+        q->end[r] = s->slop_end;
+    }
+}
+
+uint64_t hb_slops_end(const struct hb_slop_cursor *q, uint64_t b)
+{
+    return q->end[b - q->b_first];
+}
+
+hb_u128 hb_slops_sum(const struct hb_slop_cursor *q)
+{
+    return q->sum;
+}
+
 /* ------------------------------------------------------- the whole matrix */
 
 static int same_cell(const struct hb_cellrec *x, const struct hb_cellrec *y)
@@ -341,6 +389,12 @@ static const struct hb_cellrec *find_cell(const struct hb_file *z, uint64_t c,
     }
     return lo < z->ncells && z->cells[lo].c == c && z->cells[lo].b == b
            ? &z->cells[lo] : NULL;
+}
+
+const struct hb_cellrec *hb_cell_record(const struct hb_file *f, uint64_t c,
+                                        uint64_t b)
+{
+    return find_cell(f, c, b);
 }
 
 /* Whether z holds cell x as one of its records; *n counts the cells

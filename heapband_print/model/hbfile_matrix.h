@@ -32,6 +32,11 @@ static inline int hb_quiet_carries(const struct hb_file *f)
 /* The first cell record of column c or after it (ncells if none). */
 size_t hb_first_cell_from(const struct hb_file *f, uint64_t c);
 
+/* The cell record (c, b), or NULL when the cell is quiet: a binary
+ * search. */
+const struct hb_cellrec *hb_cell_record(const struct hb_file *f, uint64_t c,
+                                        uint64_t b);
+
 /* The matrix cursor: the one reader of the full matrix.  It gives a
  * range of stored columns and bands in file order, by runs: before each
  * cell record, the run of quiet cells its band has had since the band's
@@ -187,6 +192,40 @@ void hb_gauges_span(struct hb_gauge_cursor *q, uint64_t first, uint64_t last,
 
 /* Column c's gauges, derived when it has no fcol record. */
 struct hb_fcolrec hb_file_gauges(const struct hb_file *f, uint64_t c);
+
+/* Version 4's cells' slop (scell records, 'allocator: program'): a
+ * (column, band) pair without a record holds SLOP_END = SLOP_MAX = its
+ * band's SLOP_END in its last record before (0 if none).  The slop cursor
+ * reads the stored columns from 0 on, a stretch at a time (a chart
+ * column), in the bands b_first..b_last. */
+
+/* Its fields are the cursor's own: read it through the functions. */
+struct hb_slop_cursor {
+    const struct hb_file *f;
+    uint64_t b_first, b_last;
+    size_t next;                  /* the scell records still to read */
+    uint64_t *end;                /* per band: its SLOP_END at the end of
+                                   * the stretches read */
+    hb_u128 sum;                  /* the sum of end[] */
+};
+
+/* Returns 0, or -1 out of memory. */
+int hb_slops_open(struct hb_slop_cursor *q, const struct hb_file *f,
+                  uint64_t b_first, uint64_t b_last);
+void hb_slops_close(struct hb_slop_cursor *q);
+
+/* Reads the stored columns after those read up to c_last (included): per
+ * band r of the range, max[r] = its largest SLOP_MAX in them (what it
+ * held when they started included: a stretch's MAX merges as a column's,
+ * section 5).  hb_slops_end then gives its SLOP_END at c_last.  Cost: the
+ * records read, and the bands of the range. */
+void hb_slops_upto(struct hb_slop_cursor *q, uint64_t c_last, uint64_t *max);
+
+/* Band b's SLOP_END at the end of the stretches read (0 before). */
+uint64_t hb_slops_end(const struct hb_slop_cursor *q, uint64_t b);
+
+/* The sum of hb_slops_end over the cursor's bands. */
+hb_u128 hb_slops_sum(const struct hb_slop_cursor *q);
 
 /* ------------------------------------------- the per-record steps, inline
  * They run for every record of every reader (and of the parser's checks):

@@ -510,11 +510,17 @@ static void print_legend(const struct hb_text_drawing *d)
     }
     size_t ramp = legend_ramp(d, NULL), w = (size_t)d->o->width;
     char head[40], key[24] = "";
-    snprintf(head, sizeof head, "legend (%s scale):", scales[d->o->scale]);
+    /* The slop chart's shades are slop, not live bytes: its legend says so
+     * at every width. */
+    const char *what = strcmp(d->ch->chart_name, "slop") == 0 ? "slop "
+                                                               : "";
+    snprintf(head, sizeof head, "%slegend (%s scale):", what,
+             scales[d->o->scale]);
     if (strlen(head) + ramp > w)
-        snprintf(head, sizeof head, "legend (%s):", scales[d->o->scale]);
+        snprintf(head, sizeof head, "%slegend (%s):", what,
+                 scales[d->o->scale]);
     if (strlen(head) + ramp > w)
-        snprintf(head, sizeof head, "legend:");
+        snprintf(head, sizeof head, "%slegend:", what);
     if (d->ch->line != NULL)
         snprintf(key, sizeof key, "; %s = peak", d->o->unicode ? "\u2588"
                                                            : "#");

@@ -213,16 +213,21 @@ static void memory_items(const struct hb_text_drawing *d,
     char a[40], b[40];
     hb_format_size(a, sizeof a, (double)f->foot_peak);
     hb_format_time(b, sizeof b, (double)f->foot_peak_t, d->ch->time_unit);
-    item(it, n, 78, "footprint %s %s max at t=%s", hb_text_foot_mark(d->o),
-         a, b);
+    /* The graph's marks only where it draws them (not the slop chart). */
+    int marks = d->ch->foot_line != NULL;
+    item(it, n, 78, "footprint%s%s %s max at t=%s", marks ? " " : "",
+         marks ? hb_text_foot_mark(d->o) : "", a, b);
     hb_format_number(a, sizeof a, (double)f->fragmentation_peak,
                      HB_NUMBER_SIZE_B);
     item(it, n, 77, "fragmentation %s", a);
     hb_format_number(a, sizeof a, (double)f->slop_exit, HB_NUMBER_SIZE_B);
-    item(it, n, 75, "slop %s", a);
+    /* The slop chart's own figure is kept first. */
+    item(it, n, strcmp(d->ch->chart_name, "slop") == 0 ? 79 : 75, "slop %s",
+         a);
     if (f->anon_peak > 0) {
         hb_format_size(a, sizeof a, (double)f->anon_peak);
-        item(it, n, 76, "anon %s %s", hb_text_anon_mark(d->o), a);
+        item(it, n, 76, "anon%s%s %s", marks ? " " : "",
+             marks ? hb_text_anon_mark(d->o) : "", a);
     }
     hb_format_number(a, sizeof a, (double)f->foot_exit, HB_NUMBER_SIZE_B);
     item(it, n, 45, "footprint %s at end", a);

@@ -36,9 +36,9 @@
 static void draw_all(const struct hb_file *f, FILE *sink, int all_modes)
 {
     static const enum hb_chart_kind kinds[] = {
-        HB_CHART_LIVE, HB_CHART_ALLOCS, HB_CHART_LIFETIME
+        HB_CHART_LIVE, HB_CHART_ALLOCS, HB_CHART_LIFETIME, HB_CHART_SLOP
     };
-    for (size_t i = 0; i < 3; i++) {
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         struct hb_selection sel = { 0 };
         sel.kind = kinds[i];
         sel.stat = (enum hb_stat)(i % 3);

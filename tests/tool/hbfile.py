@@ -17,6 +17,9 @@
 #   hbfile.py expand FILE    the col and cell records with the quiet ones
 #                            derived, as version 2 wrote them (records
 #                            whose fields are all zero left out)
+#   hbfile.py scells FILE    per (column, band) its live slop, quiet ones
+#                            derived: "scell C B SLOP_END SLOP_MAX"
+#                            (pairs of 0 and 0 left out)
 #   hbfile.py sites FILE     one line per site: its number, its frames
 #                            ("FUNCTION (FILE:LINE)", or "0xOFFSET
 #                            FUNCTION (in OBJECT)" without a source)
@@ -94,6 +97,7 @@ class HbFile:
         self.other_anon = None   # version 4: PEAK EXIT
         self.fcols = {}          # c -> 6 gauges (version 4)
         self.slop = {}           # b -> (allocated, at peak, at exit)
+        self.scells = {}         # (c, b) -> (slop end, slop max)
         self._parse()
 
     def _parse(self):
@@ -180,6 +184,9 @@ class HbFile:
             elif kw == "fcol":
                 need(len(v) == 7 and v[0] not in self.fcols, "fcol %d" % v[0])
                 self.fcols[v[0]] = tuple(v[1:])
+            elif kw == "scell":
+                need(len(v) == 4 and (v[0], v[1]) not in self.scells, "scell %d %d" % (v[0], v[1]))
+                self.scells[(v[0], v[1])] = tuple(v[2:])
             elif kw == "slop":
                 need(len(v) == 4 and v[0] not in self.slop, "slop %d" % v[0])
                 self.slop[v[0]] = tuple(v[1:])
@@ -278,7 +285,7 @@ def check(h):
     rank = {"band": 1, "total": 2, "peak": 3, "exit": 4, "exit-lost": 4.5,
             "unknown-frees": 5, "footprint": 5.1, "other-anon": 5.2,
             "mark": 6, "marks-dropped": 6.5, "col": 7, "fcol": 7.5,
-            "cell": 8, "life": 9, "leak": 10, "lost": 10.5, "at-peak": 11,
+            "cell": 8, "scell": 8.5, "life": 9, "leak": 10, "lost": 10.5, "at-peak": 11,
             "slop": 11.5, "object": 12, "source": 12, "frame": 12, "site": 12,
             "sb": 12, "so": 12, "sl": 12, "snapshot": 12.9, "end": 13}
     ranks = [rank[k] for k in h.order]
@@ -447,11 +454,49 @@ def expanded_gauges(h):
     return out
 
 
+def expanded_scells(h):
+    """Every (c, b) pair's live slop (end, max), quiet ones derived."""
+    out, last = {}, {}
+    for c in range(h.nc):
+        for b in range(h.nb):
+            s = h.scells.get((c, b))
+            if s is None:
+                L = last.get(b, 0)
+                s = (L, L)
+            if s != (0, 0):
+                out[(c, b)] = s
+            last[b] = s[0]
+    return out
+
+
+def check_scells(h, gs):
+    """Invariant 18: the cells' live slop."""
+    need(h.allocator == "program" or not h.scells, "scell with allocator: valgrind")
+    keys = [tuple(int(x) for x in l.split(" ")[1:3]) for l in h.lines if l.startswith("scell ")]
+    need(keys == sorted(set(keys)), "scells out of order or twice")
+    last = {}
+    for (c, b) in keys:
+        e, m = h.scells[(c, b)]
+        start = last.get(b, 0)
+        need((c, b) in h.cells, "scell %d %d without a cell" % (c, b))
+        need((e, m) != (start, start), "quiet scell %d %d written" % (c, b))
+        need(start <= m and e <= m, "scell %d %d: a maximum below an end" % (c, b))
+        last[b] = e
+    ex = expanded_scells(h)
+    for c in range(h.nc):
+        row = [v for (cc, _), v in ex.items() if cc == c]
+        need(sum(v[0] for v in row) == gs[c][4], "column %d: the cells' SLOP_END do not add up to fcol's" % c)
+        need(all(v[1] <= gs[c][5] for v in row), "column %d: a cell's SLOP_MAX above fcol's" % c)
+    for b in range(h.nb):
+        at_exit = h.slop[b][2] if b in h.slop else 0
+        need(last.get(b, 0) == at_exit, "band %d: last SLOP_END is not slop's AT_EXIT" % b)
+
+
 def check_memory(h):
-    """Version 4's footprint, other-anon, fcol and slop records
-    (invariants 15 to 17)."""
+    """Version 4's footprint, other-anon, fcol, slop and scell records
+    (invariants 15 to 18)."""
     if h.version < 4:
-        need(not (h.fcols or h.slop or h.footprint or h.other_anon), "version 4 records in version 3")
+        need(not (h.fcols or h.slop or h.footprint or h.other_anon or h.scells), "version 4 records in version 3")
         return
     need(h.footprint is not None and h.other_anon is not None, "no footprint or other-anon line")
     need(h.order.index("footprint") + 1 == h.order.index("other-anon"), "other-anon not after footprint")
@@ -474,6 +519,7 @@ def check_memory(h):
     for b, s in h.slop.items():
         need(0 <= b < h.nb and s[0] > 0 and s[1] <= s[0] and s[2] <= s[0], "slop %d" % b)
     need(sum(s[2] for s in h.slop.values()) == last[4], "slop records do not add up to the last column's")
+    check_scells(h, gs)
     if h.allocator == "valgrind":
         need(fp == [0, 0, 0, 0, 0] and not h.slop and all(g[0] == g[1] == g[4] == g[5] == 0 for g in gs.values()),
              "footprint or slop with allocator: valgrind")
@@ -584,6 +630,9 @@ def main():
             for (c, b) in sorted(cells):
                 if any(cells[(c, b)]):
                     print("cell %d %d %s" % (c, b, " ".join(str(x) for x in cells[(c, b)])))
+        elif cmd == "scells":
+            for (c, b), v in sorted(expanded_scells(h).items()):
+                print("scell %d %d %d %d" % (c, b, v[0], v[1]))
         elif cmd == "sites":
             for s, fl in h.sites.items():
                 figs = ["%d:%s" % (b, ",".join(str(x) for x in f))

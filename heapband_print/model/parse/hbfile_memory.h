@@ -14,12 +14,13 @@
 #include "hbfile_state.h"
 
 /* The 'allocator:' header line, the 'footprint' and 'other-anon' lines
- * after 'unknown-frees', the 'fcol' and 'slop' records, and their
- * invariants (15 to 17) once the file is read (hb_check_memory). */
+ * after 'unknown-frees', the 'fcol', 'scell' and 'slop' records, and
+ * their invariants (15 to 18) once the file is read (hb_check_memory). */
 int hb_parse_allocator(struct hb_parser *p);
 int hb_parse_memory_summary(struct hb_parser *p);
 int hb_parse_fcol(struct hb_parser *p);
 int hb_parse_slop(struct hb_parser *p);
+int hb_parse_scell(struct hb_parser *p);
 int hb_check_memory(struct hb_parser *p);
 
 #endif

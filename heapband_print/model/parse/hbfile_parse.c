@@ -366,6 +366,8 @@ static int parse_lexed(struct hb_parser *p, enum hb_parse_path path)
             || hb_check_memory(p) < 0 ? -1 : 0;
     hb_checks_free(&p->checks);
     hb_leaks_checks_free(p);
+    free(p->scell_end);
+    p->scell_end = NULL;
     if (r < 0)
         hb_file_free(f);
     else if (f->version >= 3)

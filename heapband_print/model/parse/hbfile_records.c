@@ -345,6 +345,7 @@ static const struct record_kind v3_kinds[] = {
     { "so", HB_SEC_SITE, hb_parse_so },
     { "lost", HB_SEC_LOST, hb_parse_v4_only },
     { "sl", HB_SEC_SITE, hb_parse_v4_only },
+    { "scell", HB_SEC_SCELL, hb_parse_v4_only },
     { "snapshot", HB_SEC_SNAPSHOT, hb_parse_v4_only },
     { NULL, HB_SEC_MARK, NULL }
 };
@@ -367,6 +368,7 @@ static const struct record_kind v4_kinds[] = {
     { "col", HB_SEC_COL, parse_col },
     { "fcol", HB_SEC_FCOL, hb_parse_fcol },
     { "cell", HB_SEC_CELL, parse_cell },
+    { "scell", HB_SEC_SCELL, hb_parse_scell },
     { "life", HB_SEC_LIFE, parse_life },
     { "leak", HB_SEC_LEAK, parse_leak },
     { "lost", HB_SEC_LOST, hb_parse_lost },

@@ -69,10 +69,13 @@ struct hb_parser {
     size_t cap_bands, cap_cols, cap_cells, cap_lifes, cap_leaks,
            cap_atpeaks, cap_objects, cap_sources, cap_frames, cap_sites,
            cap_siterecs, cap_site_times, cap_marks, cap_losts, cap_fcols,
-           cap_slops;
+           cap_slops, cap_scells;
     /* Version 4: the lines the run figures' checks point at
      * (hbfile_memory.c). */
     unsigned long footprint_line, other_anon_line, last_slop_line;
+    /* Version 4: per band, the SLOP_END of its last scell record (NULL
+     * before the first; hbfile_memory.c). */
+    uint64_t *scell_end;
     struct hb_checks checks;
     struct hb_site_state site_state;
     struct hb_leak_checks leaks;
@@ -84,10 +87,12 @@ struct hb_parser {
  * follow.  Version 3: "at-peak" after "leak", then the site tables and
  * their band records, interleaved (HB_SEC_SITE, hbfile_sites.c).
  * Version 4: "lost" between "leak" and "at-peak", "sl" among the site
- * records (hbfile_leaks.c); "fcol" after "col", "slop" after "at-peak"
- * (hbfile_memory.c); "snapshot" right before "end". */
+ * records (hbfile_leaks.c); "fcol" after "col", "scell" after "cell",
+ * "slop" after "at-peak" (hbfile_memory.c); "snapshot" right before
+ * "end". */
 enum hb_section {
-    HB_SEC_MARK, HB_SEC_COL, HB_SEC_FCOL, HB_SEC_CELL, HB_SEC_LIFE,
+    HB_SEC_MARK, HB_SEC_COL, HB_SEC_FCOL, HB_SEC_CELL, HB_SEC_SCELL,
+    HB_SEC_LIFE,
     HB_SEC_LEAK, HB_SEC_LOST, HB_SEC_AT_PEAK, HB_SEC_SLOP, HB_SEC_SITE,
     HB_SEC_TOP, HB_SEC_SNAPSHOT
 };
