@@ -112,6 +112,24 @@ void hb_text_flow(FILE *out, int width, const char *prefix,
             break;
         keep[worst] = 0;
     }
+    /* Leaving out an item can move a long one to the line before and free
+     * room that an item left out earlier fits in: take those back, the
+     * most important first. */
+    for (;;) {
+        size_t best = n;
+        for (size_t i = 0; i < n; i++)
+            if (!keep[i] && items[i].text[0] != '\0'
+                && (best == n || items[i].prio > items[best].prio)) {
+                keep[i] = 1;
+                if (flow_walk(NULL, items, keep, n, w, prefix, indent)
+                    <= max_lines)
+                    best = i;
+                keep[i] = 0;
+            }
+        if (best == n)
+            break;
+        keep[best] = 1;
+    }
     flow_walk(out, items, keep, n, w, prefix, indent);
 }
 
