@@ -23,7 +23,7 @@
 
 /* The version the tool writes (its first line, "heapband-format N":
    section 1, "Header"). */
-#define HB_FORMAT_VERSION 4
+#define HB_FORMAT_VERSION 5
 
 /* The longest line, in bytes, without its newline ("General rules"). */
 #define HB_LINE_MAX 4096

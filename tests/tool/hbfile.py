@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Reads a heap-band file of version 4 (the tool's) as
+# Reads a heap-band file of version 5 (the tool's), or 4, as
 # docs/heapband-format.md specifies it, independently of heapband_print,
 # for the tool's tests:
 #
@@ -106,10 +106,10 @@ class HbFile:
             line = self.lines[i]
             need(line.startswith(key + " "), "header line %d is not %s" % (i + 1, key))
             self.header[key] = line[len(key) + 1:]
-        need(self.header["heapband-format"] == "4", "version is not 4")
+        need(self.header["heapband-format"] in ("4", "5"), "version is not 4 or 5")
         need(self.header["leak-scan:"] in ("yes", "no"), "bad leak-scan")
         self.scan = self.header["leak-scan:"] == "yes"
-        self.version = 4
+        self.version = int(self.header["heapband-format"])
         nhead = len(HEADER)
         need(nhead < len(self.lines), "truncated header")
         line = self.lines[nhead]

@@ -158,12 +158,15 @@ static int parse_version(struct hb_parser *p)
         p->f->version = 3;
     else if (version_len == 1 && version[0] == '4')
         p->f->version = 4;
+    else if (version_len == 1 && version[0] == '5')
+        p->f->version = 5;
     else
         return hb_lex_fail(lx, "unsupported format version '%.*s' (this "
-                           "printer reads versions 1 to 4)",
+                           "printer reads versions 1 to 5)",
                            (int)(version_len > 40 ? 40 : version_len),
                            version);
-    /* A version-4 file is written at exit unless it says otherwise. */
+    /* A file of version 4 or later is written at exit unless it says
+     * otherwise. */
     p->f->end_moment = p->f->version >= 4 ? HB_END_EXIT : HB_END_UNTOLD;
     return 0;
 }

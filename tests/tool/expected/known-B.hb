@@ -1,4 +1,4 @@
-heapband-format 4
+heapband-format 5
 tool: heapband 0.1.0
 time-unit: B
 bands: quarter
