@@ -36,9 +36,11 @@
    usable size VG_(cli_malloc_usable_size) gives.  So a live block's
    record costs no memory of its own:
      - the low word, just below the payload, holds its site's number
-       (HB_(site_id)) in the upper 32 bits and its slack, usable size
-       minus requested size, in the lower 32;
-     - the high word, just past its usable size, holds its birth time.
+       (HB_(site_id)) in the upper 24 bits, its slack, usable size minus
+       requested size, in the next 8, and the low 32 bits of its
+       allocation's number in the lower 32;
+     - the high word, just past its usable size, holds the number's next
+       8 bits in its upper 8 and its birth time in the lower 56.
    The birth time goes above the block because a program that writes a
    few bytes past its block (an off-by-one that glibc's rounding hides)
    then changes only a lifetime, which is clamped to be no later than the
@@ -46,8 +48,10 @@
    hb_liveset.c's bitmap says at which addresses such a header is live, so
    that an unknown or repeated free is recognised without reading memory
    that is not a live block's.  A block whose record does not fit that way
-   (a slack of 2^32 or more, left by shrinking a huge block in place; an
-   address the bitmap does not cover) is kept in the table below instead.
+   (a slack of 256 or more, left by shrinking a block in place; a site
+   number of 2^24 or more; an allocation number of 2^40 or more; a birth
+   time of 2^56 or more; an address the bitmap does not cover) is kept in
+   the table below instead.
 
    Blocks from MALLOCLIKE_BLOCK and from the mempool requests are not the
    tool's to annotate: they are kept in tables keyed by address, one per
@@ -81,11 +85,16 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_replacemalloc.h"
 
-/* The header's two words are 64-bit: the birth time, and 32 bits each of
-   site number and slack. */
+/* The header's two words are 64-bit: 24 bits of site number, 8 of slack
+   and 32 of allocation number; 8 more of allocation number and 56 of
+   birth time. */
 STATIC_ASSERT(sizeof(UWord) == 8 && sizeof(HbTime) == 8);
 
-#define HB_SLACK_LIMIT 0xFFFFFFFFUL   /* slacks from here on are tabled */
+/* From these on, a block is tabled. */
+#define HB_SLACK_LIMIT  0xFFUL
+#define HB_SITE_LIMIT   0xFFFFFFUL
+#define HB_NUMBER_LIMIT 0xFFFFFFFFFFULL
+#define HB_BIRTH_LIMIT  0xFFFFFFFFFFFFFFULL
 
 typedef struct _HbBlockNode {
    struct _HbBlockNode* next;   /* VgHashNode header */
@@ -128,10 +137,15 @@ static Bool write_header ( Addr addr, const HbLiveBlock* bk )
    if (!HB_(liveset_covers)(addr)) return False;
    usable = VG_(cli_malloc_usable_size)((void*)addr);
    tl_assert(bk->szB <= usable);
-   if (usable - bk->szB >= HB_SLACK_LIMIT) return False;
-   *low_word(addr)          = ((UWord)HB_(site_id)(bk->site) << 32)
-                              | (usable - bk->szB);
-   *high_word(addr, usable) = bk->born_t;
+   if (usable - bk->szB >= HB_SLACK_LIMIT
+       || HB_(site_id)(bk->site) >= HB_SITE_LIMIT
+       || bk->alloc_n >= HB_NUMBER_LIMIT || bk->born_t >= HB_BIRTH_LIMIT)
+      return False;
+   *low_word(addr)          = ((UWord)HB_(site_id)(bk->site) << 40)
+                              | ((UWord)(usable - bk->szB) << 32)
+                              | (bk->alloc_n & 0xFFFFFFFFUL);
+   *high_word(addr, usable) = ((UWord)(bk->alloc_n >> 32) << 56)
+                              | bk->born_t;
    HB_(liveset_add)(addr);   /* asserts that no block was live there */
    return True;
 }
@@ -141,8 +155,9 @@ static void read_header ( Addr addr, HbLiveBlock* bk )
 {
    SizeT  usable = VG_(cli_malloc_usable_size)((void*)addr);
    UWord  low    = *low_word(addr);
-   UInt   site   = (UInt)(low >> 32);
-   SizeT  slack  = low & HB_SLACK_LIMIT;
+   UWord  high   = *high_word(addr, usable);
+   UInt   site   = (UInt)(low >> 40);
+   SizeT  slack  = (low >> 32) & HB_SLACK_LIMIT;
    HbTime now    = HB_(time_now)();
    if (slack > usable || !HB_(site_id_valid)(site)) {
       VG_(umsg)("heapband: the header of the heap block at %#lx was "
@@ -151,8 +166,9 @@ static void read_header ( Addr addr, HbLiveBlock* bk )
       tl_assert2(0, "block header at %#lx overwritten", addr);
    }
    bk->szB    = usable - slack;
-   bk->born_t = *high_word(addr, usable);
-   bk->site   = HB_(site_by_id)(site);
+   bk->born_t  = high & HB_BIRTH_LIMIT;
+   bk->alloc_n = ((ULong)(high >> 56) << 32) | (low & 0xFFFFFFFFUL);
+   bk->site    = HB_(site_by_id)(site);
    tl_assert(bk->site != NULL || site == 0);
    bk->slopB  = 0;
    if (bk->born_t > now) bk->born_t = now;

@@ -33,6 +33,7 @@ typedef struct {
    HbTime  born_t;   /* its allocation, or its last resize */
    HbSite* site;     /* NULL with --depth=0 */
    SizeT   slopB;    /* usable minus requested size: HbFromProgram only */
+   ULong   alloc_n;  /* its allocation's number (format section 18) */
 } HbLiveBlock;
 
 void HB_(blocks_init)  ( void );

@@ -124,6 +124,7 @@
 #include "hb_sites.h"
 #include "hb_slop.h"
 #include "hb_snapshot.h"
+#include "hb_stopat.h"
 #include "hb_time.h"
 #include "hb_totals.h"
 #include "hb_vgversion.h"
@@ -166,11 +167,14 @@ static void block_born_slop ( ThreadId tid, Addr addr, SizeT szB,
    bk.born_t = HB_(time_of_event)(szB);
    bk.site   = HB_(site_of)(tid, band);
    bk.slopB  = slopB;
+   bk.alloc_n = HB_(allocs_made) + 1;
    HB_(block_insert)(addr, origin, &bk);
    HB_(columns_alloc)(bk.born_t, band, szB);
    HB_(site_gains)(bk.site, szB);
    HB_(slop_gains)(band, slopB);
    HB_(totals_alloc)(bk.born_t, band, szB);
+   if (UNLIKELY(bk.alloc_n >= HB_(stopat_from)))
+      HB_(stopat_born)(tid, addr, origin, &bk);
 }
 
 static void block_born ( ThreadId tid, Addr addr, SizeT szB, HbOrigin origin )
@@ -185,6 +189,7 @@ static Bool block_dies ( Addr addr, HbOrigin origin )
    HbLiveBlock bk;
    UInt        band;
    HbTime      t;
+   if (UNLIKELY(addr == HB_(stopat_free_addr))) HB_(stopat_dies)(addr, origin);
    if (!HB_(block_remove)(addr, origin, &bk)) {
       HB_(totals_unknown_free)();
       return False;
@@ -208,6 +213,8 @@ static Bool block_moves_slop ( ThreadId tid, Addr old_addr, Addr new_addr,
 {
    HbLiveBlock old, bk;
    UInt        old_band, new_band;
+   if (UNLIKELY(old_addr == HB_(stopat_free_addr)))
+      HB_(stopat_dies)(old_addr, origin);
    if (!HB_(block_remove)(old_addr, origin, &old)) {
       HB_(totals_unknown_free)();
       return False;
@@ -218,6 +225,7 @@ static Bool block_moves_slop ( ThreadId tid, Addr old_addr, Addr new_addr,
    bk.born_t = HB_(time_of_event)(old.szB + new_szB);
    bk.site   = HB_(site_of)(tid, new_band);
    bk.slopB  = slopB;
+   bk.alloc_n = HB_(allocs_made) + 1;
    HB_(block_insert)(new_addr, origin, &bk);
    HB_(columns_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
    HB_(site_loses)(old.site, old.szB);   /* before gains: it may be one site */
@@ -226,6 +234,8 @@ static Bool block_moves_slop ( ThreadId tid, Addr old_addr, Addr new_addr,
    HB_(slop_gains)(new_band, slopB);
    HB_(totals_realloc)(bk.born_t, old_band, old.szB, new_band, new_szB);
    HB_(life_add)(old_band, bk.born_t - old.born_t, old.szB);
+   if (UNLIKELY(bk.alloc_n >= HB_(stopat_from)))
+      HB_(stopat_born)(tid, new_addr, origin, &bk);
    return True;
 }
 
@@ -503,7 +513,9 @@ static IRSB* hb_instrument ( VgCallbackClosure* closure, IRSB* sb_in,
                              IRType gWordTy, IRType hWordTy )
 {
    IRSB* counted = HB_(time_instrument)(sb_in);
-   return HB_(fastcall_instrument)(HB_(markfn_instrument)(counted), gWordTy);
+   IRSB* fast    = HB_(fastcall_instrument)(HB_(markfn_instrument)(counted),
+                                            gWordTy);
+   return HB_(stopat_instrument)(fast, layout);
 }
 
 /* The functions the preload reaches through VALGRIND_NON_SIMD_CALLn, which
@@ -580,6 +592,9 @@ static void hb_post_clo_init ( void )
    if (HB_(clo).leak_scan) HB_(leakscan_init)();
    VG_(track_die_mem_munmap)(memory_unmapped);
    register_fast_calls();
+   /* A stop needs the scheduler's path: exact registers, and translations
+      it may discard (hb_stopat.c). */
+   if (HB_(stopat_init)(HB_(clo).depth)) HB_(fastcall_enable)(False);
    HB_(program_post_init)(HB_(clo).allocator_program);
    HB_(heap_cache_enable)(HB_(clo).block_cache);
 }
@@ -647,6 +662,7 @@ static void hb_fini ( Int exitcode )
    written = HB_(write_file)(end);
    HB_(markfn_report_unmatched)();
    HB_(snapshot_report_failures)();
+   HB_(stopat_report_unreached)();
    if (VG_(clo_verbosity) > 0)   /* -q silences the summary */
       HB_(print_summary)(end, written);
    if (VG_(clo_stats))   /* the core leaves a tool's statistics to fini */
@@ -660,7 +676,10 @@ static void hb_fini ( Int exitcode )
 static void hb_pre_syscall ( ThreadId tid, UInt sysno, UWord* args,
                              UInt n_args )
 {
-   if (sysno == __NR_exit_group) HB_(outfile_client_exits)();
+   if (sysno == __NR_exit_group) {
+      HB_(stopat_exiting)(tid);
+      HB_(outfile_client_exits)();
+   }
 }
 
 /* madvise is no memory event of the core's: hb_mappings.c follows it

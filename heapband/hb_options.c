@@ -23,6 +23,7 @@
 #include "hb_options.h"
 #include "hb_leakscan.h"
 #include "hb_markfn.h"
+#include "hb_stopat.h"
 #include "pub_tool_options.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
@@ -86,6 +87,8 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    else if VG_BINT_CLO(arg, "--snapshot-every", value, 1, (Long)1 << 62)
       HB_(clo).snapshot_every = (HbTime)value;
    else if VG_BOOL_CLO(arg, "--leak-scan", HB_(clo).leak_scan) {}
+   else if VG_STR_CLO(arg, "--stop-at", pattern)
+      HB_(stopat_add)(arg, pattern);
    /* memcheck's option, its name and syntax (VG_(parse_enum_set)). */
    else if VG_USET_CLO(arg, "--leak-check-heuristics", HB_HEUR_TOKENS,
                        HB_(clo).leak_heuristics) {}
@@ -216,6 +219,16 @@ void HB_(print_usage) ( void )
 "                              snapshot) into memcheck's leak kinds:\n"
 "                              definitely, indirectly and possibly lost,\n"
 "                              still reachable [yes]\n"
+"    --stop-at=<what>          halt in Valgrind's gdbserver at that moment\n"
+"                              (then gdb; repeatable, each stops once):\n"
+"                              alloc:N just after allocation N returns,\n"
+"                              free:N before its block is freed, t:T the\n"
+"                              first allocation at or after time T,\n"
+"                              peak[:>=SIZE] each new peak (of SIZE or\n"
+"                              more), band:LO-HI>SIZE when the bands of\n"
+"                              sizes LO to HI hold more than SIZE bytes,\n"
+"                              site:PATTERN the first allocation from a\n"
+"                              site with a frame PATTERN matches [none]\n"
 "    --leak-check-heuristics=heur1,heur2,...  memcheck's heuristics that\n"
 "                              make an interior pointer count as a start\n"
 "                              pointer: stdstring, length64, newarray,\n"

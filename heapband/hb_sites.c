@@ -265,6 +265,11 @@ HbSite* HB_(site_by_id) ( UInt id )
    return &chunk[(id - 1) % SITES_PER_CHUNK];
 }
 
+const HbStack* HB_(site_stack) ( const HbSite* site )
+{
+   return site->stack;
+}
+
 UInt HB_(sites_count) ( void )
 {
    return n_sites;

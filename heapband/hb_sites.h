@@ -33,6 +33,8 @@ HbSite* HB_(site_of)      ( ThreadId tid, UInt band );
 UInt    HB_(site_id)       ( const HbSite* site );
 HbSite* HB_(site_by_id)    ( UInt id );
 Bool    HB_(site_id_valid) ( UInt id );
+/* The site's stack (site not NULL). */
+const HbStack* HB_(site_stack) ( const HbSite* site );
 /* The largest number HB_(site_id) has given (the count of sites). */
 UInt    HB_(sites_count)   ( void );
 /* A block of the site gained or lost szB live bytes; site may be NULL.

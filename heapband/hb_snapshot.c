@@ -44,6 +44,7 @@
 #include "hb_options.h"
 #include "hb_marks.h"
 #include "hb_output.h"
+#include "hb_stopat.h"
 #include "hb_time.h"
 #include "pub_tool_gdbserver.h"
 #include "pub_tool_libcbase.h"
@@ -153,6 +154,9 @@ static void print_monitor_help ( void )
 "       blocks into memcheck's leak kinds (unless --leak-scan=no)\n"
 "  heapband mark <name>\n"
 "       adds a phase marker named <name> now\n"
+"  heapband where\n"
+"       what heapband knows now: the time and column, the live bytes\n"
+"       and blocks, each band's, the last allocation\n"
 "  leak_check [heuristics <set>] [...]\n"
 "       memcheck's command: a snapshot under the default name, its leak\n"
 "       kinds found with the heuristics <set> (memcheck's other words are\n"
@@ -238,11 +242,12 @@ Bool HB_(monitor_command) ( const HChar* req )
             print_monitor_help();
             break;
          }
-         switch (VG_(keyword_id)("snapshot mark leak_check", word,
+         switch (VG_(keyword_id)("snapshot mark leak_check where", word,
                                  kwd_report_all)) {
             case 0:  monitor_snapshot(&rest); break;
             case 1:  monitor_mark(rest); break;
             case 2:  monitor_snapshot(&rest); break;
+            case 3:  HB_(stopat_where)(); break;
             default: break;   /* keyword_id has said what is expected */
          }
          break;

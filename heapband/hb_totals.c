@@ -34,10 +34,11 @@ static Bool        peak_is_current = False;  /* heap still at the peak? */
 static HbLivePart  bands[HB_MAX_BANDS];
 
 ULong HB_(peaks_reached) = 0;
+ULong HB_(allocs_made)   = 0;
 
 static void gains ( SizeT szB )
 {
-   run.allocs_n++;
+   run.allocs_n = ++HB_(allocs_made);
    run.allocs_B += szB;
    run.live_B   += szB;
    run.live_blocks++;
@@ -60,6 +61,7 @@ static void judge_peak ( HbTime t, ULong live_before_B )
       run.peak_B       = run.live_B;
       run.peak_blocks  = run.live_blocks;
       run.peak_reached = t;
+      run.peak_alloc_n = run.allocs_n;   /* a free never makes a peak */
       peak_is_current  = True;
    } else if (run.live_B < live_before_B && peak_is_current) {
       run.peak_left   = t;

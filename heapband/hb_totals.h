@@ -26,7 +26,13 @@ typedef struct {
    HbTime peak_reached, peak_left;
    ULong  live_B, live_blocks;
    ULong  unknown_frees;
+   ULong  peak_alloc_n;   /* the allocation that reached the peak
+                             (section 18), 0 before any */
 } HbRunTotals;
+
+/* The allocations made so far: the number of the last one (section 18
+   of the format), total's ALLOCS. */
+extern ULong HB_(allocs_made);
 
 /* The three events, with the band of each block.  A realloc is one event
    so that the peak is judged after both halves of it.  Every other part
