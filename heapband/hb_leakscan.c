@@ -100,6 +100,7 @@ typedef enum { Unreached, Possible, Reachable, Indirect } State;
 typedef struct {
    Addr  start;
    SizeT szB;
+   ULong alloc_n;   /* its allocation's number */
    UInt  site;      /* HB_(site_id) */
    UChar origin;    /* HbOrigin */
    UChar state;     /* State */
@@ -147,6 +148,7 @@ static void collect ( Addr addr, HbOrigin origin, const HbLiveBlock* bk,
    VG_(memset)(&ch, 0, sizeof(ch));
    ch.start  = addr;
    ch.szB    = bk->szB;
+   ch.alloc_n = bk->alloc_n;
    ch.site   = HB_(site_id)(bk->site);
    ch.origin = (UChar)origin;
    append(origin == HbFromMempool ? c->chunks : c->blocks, &ch);
@@ -639,10 +641,12 @@ static void gather_cliques ( void )
 /*--- The figures                                          ---*/
 /*------------------------------------------------------------*/
 
-static void add_to ( HbLost* lost, HbLostKind k, SizeT szB )
+static void add_to ( HbLost* lost, HbLostKind k, const Chunk* ch )
 {
-   lost->szB[k] += szB;
+   lost->szB[k] += ch->szB;
    lost->n[k]++;
+   if (lost->first_alloc[k] == 0 || ch->alloc_n < lost->first_alloc[k])
+      lost->first_alloc[k] = ch->alloc_n;
 }
 
 static void count_block ( const Chunk* ch )
@@ -654,8 +658,8 @@ static void count_block ( const Chunk* ch )
       case Possible:  k = HbPossibly;   break;
       default:        return;
    }
-   add_to(&run_lost, k, ch->szB);
-   add_to(&band_lost[HB_(band_of)(ch->szB)], k, ch->szB);
+   add_to(&run_lost, k, ch);
+   add_to(&band_lost[HB_(band_of)(ch->szB)], k, ch);
    if (ch->site == 0) return;
    if (site_lost == NULL) {
       site_lost_n = HB_(sites_count)() + 1;
@@ -663,7 +667,7 @@ static void count_block ( const Chunk* ch )
                                 sizeof(HbLost));
    }
    tl_assert(ch->site < site_lost_n);
-   add_to(&site_lost[ch->site], k, ch->szB);
+   add_to(&site_lost[ch->site], k, ch);
 }
 
 static void reset_figures ( void )

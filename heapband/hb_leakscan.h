@@ -22,10 +22,12 @@
    every other live block is still reachable. */
 typedef enum { HbDefinitely, HbIndirectly, HbPossibly, HbLostKinds } HbLostKind;
 
-/* Bytes and blocks of each lost kind. */
+/* Bytes and blocks of each lost kind, and the number of each kind's
+   first allocation (format section 18; 0 when it has no block). */
 typedef struct {
    ULong szB[HbLostKinds];
    ULong n[HbLostKinds];
+   ULong first_alloc[HbLostKinds];
 } HbLost;
 
 /* memcheck's heuristics (--leak-check-heuristics), as bits of a set:

@@ -479,6 +479,28 @@ static void subtract_lost ( HbLost* from, const HbLost* lost )
    }
 }
 
+/* Section 18: the allocation numbers of each `sb` record's site, kept
+   while the sites are written and written after them (their records sit
+   together, before section 8). */
+typedef struct {
+   UInt  band, no;
+   ULong first, lost[HbLostKinds];
+} AllocNumbers;
+
+static XArray* site_numbers = NULL;   /* of AllocNumbers, in sb order */
+
+static void note_site_numbers ( UInt band, UInt no, const HbListedSite* site )
+{
+   AllocNumbers  an;
+   const HbLost* lost = HB_(lost_at_site)(site->id);
+   UInt          k;
+   an.band  = band;
+   an.no    = no;
+   an.first = site->first_alloc;
+   for (k = 0; k < HbLostKinds; k++) an.lost[k] = lost->first_alloc[k];
+   VG_(addToXA)(site_numbers, &an);
+}
+
 /* One band's `sb` lines in increasing site number, each ending with its
    site's times, then its `so` line.
    Sites listed for the first time get their numbers (and records) in
@@ -505,6 +527,7 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
       write_site_times(w->fp, sorted[i].site->bins);
       write_site_lost(w->fp, bs->band, sorted[i].no,
                       HB_(lost_at_site)(sorted[i].site->id));
+      note_site_numbers(bs->band, sorted[i].no, sorted[i].site);
       subtract_lost(&others_lost, HB_(lost_at_site)(sorted[i].site->id));
    }
    if (bs->n_others > 0) {
@@ -523,6 +546,8 @@ static void write_sites ( HbWriter* fp )
    Numbering* tables[] = { &w.objects, &w.sources, &w.frames, &w.stacks };
    UInt       i;
    w.fp = fp;
+   site_numbers = VG_(newXA)(VG_(malloc), "hb.output.numbers", VG_(free),
+                             sizeof(AllocNumbers));
    for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
       tables[i]->table = VG_(HT_construct)("hb.output.numbers");
       tables[i]->count = 0;
@@ -530,6 +555,24 @@ static void write_sites ( HbWriter* fp )
    HB_(sites_select)(HB_(clo).sites, write_band_sites, &w);
    for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
       VG_(HT_destruct)(tables[i]->table, VG_(free));
+}
+
+/* Section 18: the peak's allocation, then each listed site's first
+   allocation and its first lost block of each kind (all 0 without the
+   leak scan). */
+static void write_alloc_numbers ( HbWriter* fp, HbTime end )
+{
+   HbRunTotals run = HB_(run_totals_at)(end);
+   Word        i;
+   HB_(wprintf)(fp, "alloc-peak %llu\n", run.peak_alloc_n);
+   for (i = 0; i < VG_(sizeXA)(site_numbers); i++) {
+      const AllocNumbers* an = VG_(indexXA)(site_numbers, i);
+      HB_(wprintf)(fp, "alloc-site %u %u %llu %llu %llu %llu\n", an->band,
+                   an->no, an->first, an->lost[HbDefinitely],
+                   an->lost[HbIndirectly], an->lost[HbPossibly]);
+   }
+   VG_(deleteXA)(site_numbers);
+   site_numbers = NULL;
 }
 
 /*------------------------------------------------------------*/
@@ -548,6 +591,7 @@ static void write_sections ( HbWriter* fp, HbTime end, Bool snapshot )
    write_cell_slop(fp);
    write_lifetimes(fp);
    write_sites(fp);
+   write_alloc_numbers(fp, end);
    if (snapshot) HB_(wprintf)(fp, "snapshot\n");
    HB_(wprintf)(fp, "end\n");
 }

@@ -70,6 +70,7 @@ struct _HbSite {
    UInt            seq;      /* order of creation, i.e. of first allocation */
    ULong           allocs_n, allocs_B;
    ULong           max_B;
+   ULong           first_alloc;   /* its first allocation's number */
    HbLivePart      live;
    ULong           bins[HB_SITE_TIME_BINS / 64];   /* bin i: bit i % 64 of
                                                       word i / 64 */
@@ -210,6 +211,7 @@ static HbSite* site_in_band ( ExeContext* ec, const Stack* ips, UInt band )
    site = new_site();
    site->stack         = stack;
    site->band          = (UShort)band;
+   site->first_alloc   = HB_(allocs_made) + 1;   /* the one being made */
    site->next_in_stack = *first;
    *first = site;
    return site;
@@ -515,6 +517,7 @@ static void select_in_band ( HbSite** band_sites, UInt n, UInt limit,
          ls.id    = HB_(site_id)(cands[i].site);
          ls.stack = cands[i].site->stack;
          ls.fig   = cands[i].fig;
+         ls.first_alloc = cands[i].site->first_alloc;
          ls.bins[0] = cands[i].site->bins[0];
          ls.bins[1] = cands[i].site->bins[1];
          align_bins(ls.bins, &wlog, width_log());

@@ -57,6 +57,7 @@ typedef struct {
    UInt           id;        /* HB_(site_id) of the site */
    const HbStack* stack;
    HbSiteFigures  fig;
+   ULong          first_alloc;   /* its first allocation's number */
    /* Bit i: the site allocated in stored columns [i << k, (i + 1) << k)
       of the columns as they are now, k = HB_(site_bin_shift)(). */
    ULong          bins[HB_SITE_TIME_BINS / 64];

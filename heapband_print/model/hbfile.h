@@ -152,6 +152,9 @@ struct hb_siterec {
      * ntimes 0 without. */
     size_t times_at, ntimes;
     struct hb_lost lost;                /* its 'sl' line (version 4), or 0 */
+    /* Version 5 (section 18), sb records only, else 0: the number of its
+     * first allocation, and of its first lost block of each kind. */
+    uint64_t alloc_first, alloc_lost[HB_NLOST];
 };
 
 /* Stored columns lo .. hi, lo <= hi: a range of an "sb" record. */
@@ -192,6 +195,10 @@ struct hb_file {
     struct hb_lostrec *losts;  size_t nlosts;     /* increasing b */
     unsigned long losts_line;  /* line of losts[0]; the rest follow it */
     struct hb_memory mem;     /* version 4 */
+    /* Version 5 (section 18): the allocation that reached the peak;
+     * has_alloc_numbers when the file has them (every version-5 file). */
+    uint64_t alloc_peak;
+    int has_alloc_numbers;
 
     /* The col and cell lines are each one run of lines: record i is on
      * line cols_line + i (cells_line + i).  Version 3 leaves the quiet

@@ -24,6 +24,9 @@
 #                            ("FUNCTION (FILE:LINE)", or "0xOFFSET
 #                            FUNCTION (in OBJECT)" without a source)
 #                            joined by " | ", then per band its figures
+#   hbfile.py numbers FILE   one line per alloc-site record (version 5):
+#                            B S FIRST DEF IND POS, a tab, the site's
+#                            frames as `sites` gives them
 #   hbfile.py frames FILE    one line per frame: OBJECT OFFSET FUNCTION
 #                            SOURCE LINE (SOURCE "-" when unknown)
 #   hbfile.py times FILE     one line per sb record with site times: the
@@ -98,6 +101,8 @@ class HbFile:
         self.fcols = {}          # c -> 6 gauges (version 4)
         self.slop = {}           # b -> (allocated, at peak, at exit)
         self.scells = {}         # (c, b) -> (slop end, slop max)
+        self.alloc_peak = []     # version 5: the alloc-peak lines' N
+        self.alloc_site = []     # version 5: (b, S, FIRST, DEF, IND, POS)
         self._parse()
 
     def _parse(self):
@@ -190,6 +195,12 @@ class HbFile:
             elif kw == "slop":
                 need(len(v) == 4 and v[0] not in self.slop, "slop %d" % v[0])
                 self.slop[v[0]] = tuple(v[1:])
+            elif kw == "alloc-peak":
+                need(len(v) == 1, "alloc-peak: %d fields" % len(v))
+                self.alloc_peak.append(v[0])
+            elif kw == "alloc-site":
+                need(len(v) == 6, "alloc-site: %d fields" % len(v))
+                self.alloc_site.append(tuple(v))
             elif kw == "marks-dropped":
                 need(len(v) == 1 and v[0] > 0, "marks-dropped needs a count > 0")
                 need(self.marks_dropped == 0, "marks-dropped twice")
@@ -287,7 +298,8 @@ def check(h):
             "mark": 6, "marks-dropped": 6.5, "col": 7, "fcol": 7.5,
             "cell": 8, "scell": 8.5, "life": 9, "leak": 10, "lost": 10.5, "at-peak": 11,
             "slop": 11.5, "object": 12, "source": 12, "frame": 12, "site": 12,
-            "sb": 12, "so": 12, "sl": 12, "snapshot": 12.9, "end": 13}
+            "sb": 12, "so": 12, "sl": 12, "alloc-peak": 12.8, "alloc-site": 12.85,
+            "snapshot": 12.9, "end": 13}
     ranks = [rank[k] for k in h.order]
     need(ranks == sorted(ranks), "records out of section order")
     # 9: a snapshot's one 'snapshot' line, with no field, right before end.
@@ -331,6 +343,30 @@ def check(h):
     check_sites(h)
     check_kinds(h)
     check_memory(h)
+    check_alloc_numbers(h)
+
+
+def check_alloc_numbers(h):
+    """Invariant 19 (version 5): the allocation numbers of section 18."""
+    if h.version < 5:
+        need(not h.alloc_peak and not h.alloc_site, "version 5 records in version 4")
+        return
+    allocs = h.total[0]
+    need(len(h.alloc_peak) == 1, "%d alloc-peak lines" % len(h.alloc_peak))
+    n = h.alloc_peak[0]
+    need(n <= allocs, "alloc-peak %d beyond the %d allocations" % (n, allocs))
+    need((n == 0) == (h.peak[0] == 0), "alloc-peak %d with a peak of %d bytes" % (n, h.peak[0]))
+    need([(b, s) for (b, s, _, _, _, _) in h.alloc_site] == [(b, s) for (b, s, _) in h.sb],
+         "alloc-site records are not one per sb record, in its order")
+    sl = {(v[0], v[1]): v[2] for v in h.sl}
+    for (b, s, first, *lost) in h.alloc_site:
+        need(1 <= first <= allocs, "alloc-site %d %d: FIRST %d" % (b, s, first))
+        blocks = sl.get((b, s), [0] * 6)[1::2]
+        for k, num in enumerate(lost):
+            need(num == 0 or first <= num <= allocs,
+                 "alloc-site %d %d: a lost block's number %d outside %d..%d" % (b, s, num, first, allocs))
+            need((num != 0) == (blocks[k] > 0),
+                 "alloc-site %d %d: kind %d's number %d, its sl record %d blocks" % (b, s, k, num, blocks[k]))
 
 
 def lost_within(fig, live_bytes, live_blocks, what):
@@ -645,6 +681,10 @@ def main():
                                                 for lo, hi in ranges)))
         elif cmd == "kinds":
             kinds(h)
+        elif cmd == "numbers":
+            for (b, s, first, d, i, p) in h.alloc_site:
+                print("%d %d %d %d %d %d\t%s" % (b, s, first, d, i, p,
+                                                 " | ".join(h.frame_text(n) for n in h.sites[s])))
         elif cmd == "frames":
             for n, (o, off, src, ln, fn) in h.frames.items():
                 print("%s 0x%x %s %s %d" % (h.objects.get(o, "-"), off, fn, h.sources.get(src, "-"), ln))

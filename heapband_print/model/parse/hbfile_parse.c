@@ -29,6 +29,7 @@
 #include "hbfile_records.h"
 #include "hbfile_sites.h"
 #include "hbfile_leaks.h"
+#include "hbfile_numbers.h"
 #include "hbfile_memory.h"
 #include "hbfile_state.h"
 
@@ -366,7 +367,8 @@ static int parse_lexed(struct hb_parser *p, enum hb_parse_path path)
             || hb_parse_records(p, path) < 0
             || hb_check_sections(&p->checks, f, p->lx.err) < 0
             || hb_leaks_check(p) < 0
-            || hb_check_memory(p) < 0 ? -1 : 0;
+            || hb_check_memory(p) < 0
+            || hb_numbers_check(p) < 0 ? -1 : 0;
     hb_checks_free(&p->checks);
     hb_leaks_checks_free(p);
     free(p->scell_end);

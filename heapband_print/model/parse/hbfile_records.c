@@ -28,6 +28,7 @@
 #include "hbfile_fast.h"
 #include "hbfile_leaks.h"
 #include "hbfile_memory.h"
+#include "hbfile_numbers.h"
 #include "hbfile_sites.h"
 
 #define LAST_LIFE_BUCKET (HB_LIFE_BUCKETS - 1)
@@ -347,11 +348,14 @@ static const struct record_kind v3_kinds[] = {
     { "sl", HB_SEC_SITE, hb_parse_v4_only },
     { "scell", HB_SEC_SCELL, hb_parse_v4_only },
     { "snapshot", HB_SEC_SNAPSHOT, hb_parse_v4_only },
+    { "alloc-peak", HB_SEC_NUMBERS, hb_parse_alloc_peak },
+    { "alloc-site", HB_SEC_NUMBERS, hb_parse_alloc_site },
     { NULL, HB_SEC_MARK, NULL }
 };
 
 /* Version 4: version 3's records, the leak kinds (hbfile_leaks.c) and the
- * memory records (hbfile_memory.c). */
+ * memory records (hbfile_memory.c); version 5 (the same table): the
+ * allocation numbers (hbfile_numbers.c). */
 /* "snapshot" (version 4): the file is a snapshot, not the file written at
  * exit; once, right before "end" (section 8, invariant 9). */
 static int parse_snapshot(struct hb_parser *p)
@@ -378,6 +382,8 @@ static const struct record_kind v4_kinds[] = {
     { "sb", HB_SEC_SITE, hb_parse_sb },
     { "sl", HB_SEC_SITE, hb_parse_sl },
     { "so", HB_SEC_SITE, hb_parse_so },
+    { "alloc-peak", HB_SEC_NUMBERS, hb_parse_alloc_peak },
+    { "alloc-site", HB_SEC_NUMBERS, hb_parse_alloc_site },
     { "snapshot", HB_SEC_SNAPSHOT, parse_snapshot },
     { NULL, HB_SEC_MARK, NULL }
 };

@@ -63,6 +63,14 @@ struct hb_leak_checks {
     unsigned long *sl_line;
 };
 
+/* What the version-5 allocation numbers (hbfile_numbers.c) check: the
+ * 'alloc-peak' line (0: none yet) and the next site record an
+ * 'alloc-site' line numbers. */
+struct hb_number_checks {
+    unsigned long peak_line;
+    size_t next_rec;
+};
+
 struct hb_parser {
     struct hb_lexer lx;
     struct hb_file *f;
@@ -79,6 +87,7 @@ struct hb_parser {
     struct hb_checks checks;
     struct hb_site_state site_state;
     struct hb_leak_checks leaks;
+    struct hb_number_checks numbers;
 };
 
 /* The sections after the summary, each a run of one record kind, in this
@@ -89,12 +98,13 @@ struct hb_parser {
  * Version 4: "lost" between "leak" and "at-peak", "sl" among the site
  * records (hbfile_leaks.c); "fcol" after "col", "scell" after "cell",
  * "slop" after "at-peak" (hbfile_memory.c); "snapshot" right before
- * "end". */
+ * "end".  Version 5: the allocation numbers after the site records
+ * (hbfile_numbers.c). */
 enum hb_section {
     HB_SEC_MARK, HB_SEC_COL, HB_SEC_FCOL, HB_SEC_CELL, HB_SEC_SCELL,
     HB_SEC_LIFE,
     HB_SEC_LEAK, HB_SEC_LOST, HB_SEC_AT_PEAK, HB_SEC_SLOP, HB_SEC_SITE,
-    HB_SEC_TOP, HB_SEC_SNAPSHOT
+    HB_SEC_TOP, HB_SEC_NUMBERS, HB_SEC_SNAPSHOT
 };
 
 /* A run-summary line: "KEYWORD" and n numbers into v[], *line set to its

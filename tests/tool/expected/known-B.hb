@@ -339,4 +339,14 @@ sb 44 8 1 5000 5000 1 0 0 5000 18
 frame 9 1 0xOFFSET 1 21 main
 site 9 1 9
 sb 45 9 1 6000 6000 1 0 0 6000 30
+alloc-peak 23
+alloc-site 0 1 1 1 0 0
+alloc-site 0 2 2 2 0 0
+alloc-site 14 3 3 0 0 0
+alloc-site 16 4 13 0 0 0
+alloc-site 18 5 18 0 0 0
+alloc-site 22 6 20 0 0 0
+alloc-site 44 7 21 0 0 0
+alloc-site 44 8 22 0 0 0
+alloc-site 45 9 23 0 0 0
 end
