@@ -102,10 +102,15 @@ int hb_parse_alloc_site(struct hb_parser *p)
                                "ALLOCS", (unsigned long long)v[0],
                                (unsigned long long)v[1], kind_names[k],
                                (unsigned long long)n);
-        if ((n != 0) != (r->lost.blocks[k] > 0))
-            return hb_lex_fail(lx, "'alloc-site %llu %llu': a number for %s "
-                               "lost blocks exactly when its 'sl' line has "
-                               "some (it has %llu)", (unsigned long long)v[0],
+        if (n != 0 && r->lost.blocks[k] == 0)
+            return hb_lex_fail(lx, "'alloc-site %llu %llu' numbers a first "
+                               "%s lost block, but its site has none",
+                               (unsigned long long)v[0],
+                               (unsigned long long)v[1], kind_names[k]);
+        if (n == 0 && r->lost.blocks[k] > 0)
+            return hb_lex_fail(lx, "'alloc-site %llu %llu' numbers no first "
+                               "%s lost block, but its 'sl' line has %llu",
+                               (unsigned long long)v[0],
                                (unsigned long long)v[1], kind_names[k],
                                (unsigned long long)r->lost.blocks[k]);
         r->alloc_lost[k] = n;
