@@ -90,10 +90,8 @@
    birth time. */
 STATIC_ASSERT(sizeof(UWord) == 8 && sizeof(HbTime) == 8);
 
-/* From these on, a block is tabled. */
+/* The fields' masks; a value past its mask is tabled. */
 #define HB_SLACK_LIMIT  0xFFUL
-#define HB_SITE_LIMIT   0xFFFFFFUL
-#define HB_NUMBER_LIMIT 0xFFFFFFFFFFULL
 #define HB_BIRTH_LIMIT  0xFFFFFFFFFFFFFFULL
 
 typedef struct _HbBlockNode {
@@ -137,9 +135,9 @@ static Bool write_header ( Addr addr, const HbLiveBlock* bk )
    if (!HB_(liveset_covers)(addr)) return False;
    usable = VG_(cli_malloc_usable_size)((void*)addr);
    tl_assert(bk->szB <= usable);
-   if (usable - bk->szB >= HB_SLACK_LIMIT
-       || HB_(site_id)(bk->site) >= HB_SITE_LIMIT
-       || bk->alloc_n >= HB_NUMBER_LIMIT || bk->born_t >= HB_BIRTH_LIMIT)
+   /* One test for the four fields' limits: each shifted past its width. */
+   if ((((UWord)(usable - bk->szB) >> 8) | ((UWord)HB_(site_id)(bk->site) >> 24)
+        | (bk->alloc_n >> 40) | (bk->born_t >> 56)) != 0)
       return False;
    *low_word(addr)          = ((UWord)HB_(site_id)(bk->site) << 40)
                               | ((UWord)(usable - bk->szB) << 32)

@@ -88,8 +88,8 @@ typedef struct {
    ULong        size;        /* peak: the floor; band: the live bytes */
    UInt         band_lo, band_hi;  /* band: the bands of LO and HI */
    const HChar* pattern;     /* site: */
-   Bool         expect;      /* alloc:N=SIZE[@FN] */
-   ULong        expect_szB;
+   Bool         expect;      /* alloc:N=LO[-HI][@FN] */
+   ULong        expect_lo, expect_hi;
    const HChar* expect_fn;   /* NULL: any */
    Bool         done;
    /* free: the block, once allocation n is made */
@@ -152,17 +152,25 @@ static Bool parse_size ( const HChar** s, ULong* value )
    return True;
 }
 
-/* alloc:N[=SIZE[@FN]] and free:N: what the block is expected to be (the
-   rerun line of heapband_print says so), so that a rerun that differs
-   says so. */
+/* alloc:N[=SIZE[@FN]] and free:N: what the block is expected to be, its
+   size or a band's sizes LO-HI and its innermost function (the rerun
+   lines of heapband_print say so), so that a rerun that differs says
+   so. */
 static void parse_numbered ( const HChar* option, const HChar* s, Stop* st )
 {
    if (!parse_number(&s, &st->n) || st->n == 0)
       bad_what(option, "N must be an allocation number, 1 or more");
    if (*s == '=') {
       s++;
-      if (!parse_size(&s, &st->expect_szB))
-         bad_what(option, "after '=' comes the block's size in bytes");
+      if (!parse_size(&s, &st->expect_lo))
+         bad_what(option, "after '=' comes the block's size in bytes, or "
+                          "LO-HI");
+      st->expect_hi = st->expect_lo;
+      if (*s == '-'
+          && (s++, !parse_size(&s, &st->expect_hi)
+              || st->expect_hi < st->expect_lo))
+         bad_what(option, "after '=' comes the block's size in bytes, or "
+                          "LO-HI with LO <= HI");
       st->expect = True;
       if (*s == '@') {
          if (s[1] == 0) bad_what(option, "after '@' comes a function name");
@@ -171,8 +179,8 @@ static void parse_numbered ( const HChar* option, const HChar* s, Stop* st )
       }
    }
    if (*s != 0)
-      bad_what(option, "N is a number, optionally followed by =SIZE or "
-                       "=SIZE@FUNCTION");
+      bad_what(option, "N is a number, optionally followed by =SIZE, "
+                       "=LO-HI and @FUNCTION");
 }
 
 /* band:LO-HI>SIZE */
@@ -594,6 +602,32 @@ static Bool is_moment ( Stop* st, const HbLiveBlock* bk, UInt band,
    }
 }
 
+/* Whether a block of szB bytes from a site whose innermost function is
+   fn is the one st expects. */
+static Bool as_expected ( const Stop* st, SizeT szB, const HChar* fn )
+{
+   if (!st->expect) return True;
+   if (szB < st->expect_lo || szB > st->expect_hi) return False;
+   return st->expect_fn == NULL
+          || (fn != NULL && VG_(strcmp)(fn, st->expect_fn) == 0);
+}
+
+/* "; this run differs ...", when the block is not the one expected. */
+static void say_differs ( HChar* line, const Stop* st, ULong n )
+{
+   SizeT used = VG_(strlen)(line);
+   if (st->expect_lo == st->expect_hi)
+      VG_(snprintf)(line + used, HB_STOP_LINE - used, "; this run differs "
+                    "from the file's, where allocation %llu is %llu bytes "
+                    "from %s", n, st->expect_lo,
+                    st->expect_fn != NULL ? st->expect_fn : "its site");
+   else
+      VG_(snprintf)(line + used, HB_STOP_LINE - used, "; this run differs "
+                    "from the file's, where allocation %llu is %llu-%llu "
+                    "bytes from %s", n, st->expect_lo, st->expect_hi,
+                    st->expect_fn != NULL ? st->expect_fn : "its site");
+}
+
 /* The part of the stop line that says which block it is, and whether it
    is the one the rerun line expected. */
 static void describe_block ( HChar* line, const Stop* st, ULong n, Addr addr,
@@ -605,15 +639,7 @@ static void describe_block ( HChar* line, const Stop* st, ULong n, Addr addr,
    VG_(snprintf)(line + VG_(strlen)(line), HB_STOP_LINE - VG_(strlen)(line),
                  "allocation %llu, %lu bytes at %#lx from %s, t=%llu", n,
                  bk->szB, addr, site, bk->born_t);
-   if (st->expect && (bk->szB != st->expect_szB
-                      || (st->expect_fn != NULL
-                          && (fn == NULL
-                              || VG_(strcmp)(fn, st->expect_fn) != 0))))
-      VG_(snprintf)(line + VG_(strlen)(line),
-                    HB_STOP_LINE - VG_(strlen)(line),
-                    "; this run differs from the file's, where allocation "
-                    "%llu is %llu bytes from %s", n, st->expect_szB,
-                    st->expect_fn != NULL ? st->expect_fn : "its site");
+   if (!as_expected(st, bk->szB, fn)) say_differs(line, st, n);
 }
 
 static UInt count_site_stops ( void )
@@ -700,10 +726,8 @@ static void stop_at_free ( ThreadId tid, Stop* st, const HChar* how )
    VG_(snprintf)(line, sizeof(line), "%s: allocation %llu, %lu bytes at "
                  "%#lx, %s, t=%llu", st->what, st->n, szB, st->addr, how,
                  HB_(time_now)());
-   if (st->expect && szB != st->expect_szB)
-      VG_(snprintf)(line + VG_(strlen)(line), sizeof(line) - VG_(strlen)(line),
-                    "; this run differs from the file's, where allocation "
-                    "%llu is %llu bytes", st->n, st->expect_szB);
+   if (st->expect && (szB < st->expect_lo || szB > st->expect_hi))
+      say_differs(line, st, st->n);
    st->done = True;
    set_free_watch();
    stop_now(tid, line);

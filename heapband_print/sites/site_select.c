@@ -99,7 +99,7 @@ static void add_rec(struct hb_site_sel *s, const struct hb_siterec *r,
     if (r->site != 0 && !fold) {
         s->recs[s->nrecs++] = (struct hb_sel_rec){
             .site = r->site, .b = r->b, .nsites = 1, .fig = fig,
-            .max_bytes = r->max_bytes };
+            .max_bytes = r->max_bytes, .rec = r };
         return;
     }
     struct hb_sel_rec *last = s->nrecs ? &s->recs[s->nrecs - 1] : NULL;

@@ -40,6 +40,7 @@ struct hb_sel_rec {
     uint64_t site, b, nsites;
     struct hb_site_figures fig;
     uint64_t max_bytes;          /* 0 for site 0 */
+    const struct hb_siterec *rec;  /* the file's record; NULL for site 0 */
 };
 
 struct hb_site_sel {

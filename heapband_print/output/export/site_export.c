@@ -11,10 +11,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json_csv.h"
 #include "leak_kinds.h"
+#include "rerun.h"
 
 /* --sites keeps every record; --leaks those with blocks live at exit, and
  * on a file with leak kinds bare --leaks only those with lost blocks, as
@@ -149,9 +151,34 @@ static void json_frame(FILE *out, const struct hb_file *f, uint64_t n)
     fprintf(out, ", \"line\": %" PRIu64 "}", fr->line);
 }
 
-static void json_record(FILE *out, const struct hb_file *f,
-                        const struct hb_sel_rec *r,
-                        const struct hb_site_export_opts *o)
+/* Version 5: "rerun", the command that stops at the record's first
+ * allocation (--sites) or first lost block, of the first kind it has
+ * (--leaks); null without one.  0, or -1 out of memory. */
+static int json_rerun(FILE *out, const struct hb_file *f,
+                      const struct hb_sel_rec *r,
+                      const struct hb_site_export_opts *o)
+{
+    int kind = -1, nomem = 0;
+    if (o->leaks) {
+        kind = 0;
+        while (kind < HB_NLOST && (r->rec == NULL
+                                   || r->rec->alloc_lost[kind] == 0))
+            kind++;
+    }
+    char *line = r->rec != NULL && kind < HB_NLOST
+                 ? hb_rerun_site(f, r->rec, kind, &nomem) : NULL;
+    fputs(", \"rerun\": ", out);
+    if (line != NULL)
+        hb_json_string(out, line);
+    else
+        fputs("null", out);
+    free(line);
+    return nomem ? -1 : 0;
+}
+
+static int json_record(FILE *out, const struct hb_file *f,
+                       const struct hb_sel_rec *r,
+                       const struct hb_site_export_opts *o)
 {
     fprintf(out, "    {\"site\": %" PRIu64 ", \"band\": %" PRIu64
             ", \"lo\": %" PRIu64 ", \"hi\": %" PRIu64, r->site, r->b,
@@ -163,6 +190,8 @@ static void json_record(FILE *out, const struct hb_file *f,
     if (o->leaks)
         fprintf(out, ", \"suppressed\": %s",
                 suppressed(f, r, o) ? "true" : "false");
+    if (f->has_alloc_numbers && json_rerun(out, f, r, o) < 0)
+        return -1;
     fputs(",\n     \"frames\": [", out);
     const struct hb_site *s = r->site ? &f->sites[r->site - 1] : NULL;
     for (size_t i = 0; s != NULL && i < s->nframes; i++) {
@@ -170,14 +199,37 @@ static void json_record(FILE *out, const struct hb_file *f,
         json_frame(out, f, s->frames[i]);
     }
     fputs("]}", out);
+    return 0;
 }
 
-static void write_json(FILE *out, const struct hb_file *f,
-                       const struct hb_site_sel *s,
-                       const struct hb_site_export_opts *o)
+/* Version 5, --sites: "rerun_peak", the command that stops at the
+ * peak's allocation.  0, or -1 out of memory. */
+static int json_rerun_peak(FILE *out, const struct hb_file *f,
+                           const struct hb_site_export_opts *o)
+{
+    if (!f->has_alloc_numbers || o->leaks)
+        return 0;
+    fputs(",\n  \"rerun_peak\": ", out);
+    if (f->alloc_peak == 0) {
+        fputs("null", out);
+        return 0;
+    }
+    char *line = hb_rerun_command(f, f->alloc_peak, 1, 0, NULL);
+    if (line == NULL)
+        return -1;
+    hb_json_string(out, line);
+    free(line);
+    return 0;
+}
+
+static int write_json(FILE *out, const struct hb_file *f,
+                      const struct hb_site_sel *s,
+                      const struct hb_site_export_opts *o)
 {
     fputs("{\n  \"command\": ", out);
     hb_json_string(out, f->cmd);
+    if (json_rerun_peak(out, f, o) < 0)
+        return -1;
     fprintf(out, ",\n  \"report\": \"%s\",\n", o->leaks ? "leaks" : "sites");
     fputs("  \"total\": {", out);
     struct hb_sel_rec total = { .fig = s->total };
@@ -192,9 +244,11 @@ static void write_json(FILE *out, const struct hb_file *f,
             continue;
         fputs(first ? "\n" : ",\n", out);
         first = 0;
-        json_record(out, f, &s->recs[i], o);
+        if (json_record(out, f, &s->recs[i], o) < 0)
+            return -1;
     }
     fputs("\n  ]\n}\n", out);
+    return 0;
 }
 
 int hb_site_export(FILE *out, const struct hb_file *f,
@@ -202,10 +256,12 @@ int hb_site_export(FILE *out, const struct hb_file *f,
                    const struct hb_site_export_opts *o,
                    struct hb_error *err)
 {
-    if (o->json)
-        write_json(out, f, s, o);
-    else
+    if (o->json) {
+        if (write_json(out, f, s, o) < 0)
+            return hb_error_nomem(err, "writing the rerun lines");
+    } else {
         write_csv(out, f, s, o);
+    }
     if (ferror(out))
         return hb_error_set(err, HB_ERR_OUTPUT, 0, "cannot write: %s",
                             strerror(errno ? errno : EIO));

@@ -20,6 +20,10 @@
  * line, is one line referring to it); what holds less than the threshold
  * is folded into one line per level, so that the lines under a line add
  * up to it.
+ * Version 5 (format section 18): under a point's line, the command that
+ * reruns the program stopped at its block (rerun.h): its first allocation
+ * in the bands, or in --leaks its first block of the kind; in --sites by
+ * the peak, the peak's allocation under the heading.
  * Versions 1 and 2 have no figures at the peak or at exit and only each
  * band's top sites: a band's sites as their "top" lines rank them.
  * Cost: building the tree (site_tree.h), numbering its chains (one pass
@@ -33,6 +37,7 @@
 #include <string.h>
 
 #include "point_times.h"
+#include "rerun.h"
 #include "units.h"
 
 static const char *plural(uint64_t n)
@@ -129,6 +134,10 @@ struct tree_report {
      * bytes is a loss record).  NULL for --sites. */
     const char *kind;
     int width;                 /* --leaks: no line longer (0: no limit) */
+    /* Version 5: by point (node), the site record whose block its rerun
+     * line stops at (NULL: none), and which block (rerun.h's kind). */
+    const struct hb_siterec **rerun;
+    int rerun_kind;
 };
 
 static uint64_t node_bytes(const struct tree_report *r, size_t n)
@@ -427,6 +436,59 @@ static int print_by_line(const struct tree_report *r, size_t c, size_t times,
     return more;
 }
 
+/* Point n's rerun line (a rerun line is never cut: it is to be pasted). */
+static void print_point_rerun(const struct tree_report *r, size_t n,
+                              int indent)
+{
+    int nomem;
+    if (r->rerun == NULL || r->rerun[n] == NULL)
+        return;
+    char *line = hb_rerun_site(r->f, r->rerun[n], r->rerun_kind, &nomem);
+    if (line != NULL)
+        fprintf(r->out, "%*srerun: %s\n", indent + SHARE_WIDTH, "", line);
+    free(line);
+}
+
+/* By point, the record of bands first..last whose block is the point's
+ * earliest (rerun.h: of kind, or its first allocation); NULL for a file
+ * without numbers, or out of memory. */
+static const struct hb_siterec **rerun_records(const struct hb_file *f,
+                                               const struct hb_site_tree *t,
+                                               uint64_t first, uint64_t last,
+                                               int kind)
+{
+    if (!f->has_alloc_numbers)
+        return NULL;
+    const struct hb_siterec **best = calloc(t->nnodes, sizeof *best);
+    if (best == NULL)
+        return NULL;
+    for (size_t i = 0; i < f->nsiterecs; i++) {
+        const struct hb_siterec *rec = &f->siterecs[i];
+        if (rec->site == 0 || rec->b < first || rec->b > last
+            || rec->site > f->nsites)
+            continue;
+        size_t point = t->site_point[rec->site - 1];
+        uint64_t n = hb_rerun_alloc_of(f, rec, kind);
+        if (point == 0 || n == 0)
+            continue;
+        if (best[point] == NULL || n < hb_rerun_alloc_of(f, best[point], kind))
+            best[point] = rec;
+    }
+    return best;
+}
+
+/* The block a tree ranked by `by` stops at: a lost kind's first block in
+ * --leaks (none for the still reachable), else the first allocation. */
+static int rerun_kind_of(enum hb_site_metric by, const char *kind)
+{
+    switch (by) {
+    case HB_SITE_BY_DEFINITELY: return 0;
+    case HB_SITE_BY_INDIRECTLY: return 1;
+    case HB_SITE_BY_POSSIBLY: return 2;
+    default: return kind != NULL ? -2 : -1;
+    }
+}
+
 /* Node n's line and its callers; point n also with its bands. */
 static void print_node(const struct tree_report *r, size_t n, int indent)
 {
@@ -440,6 +502,7 @@ static void print_node(const struct tree_report *r, size_t n, int indent)
     if (node->depth == 1) {
         print_point_bands(r, n, indent);
         print_point_times(r, n, indent);
+        print_point_rerun(r, n, indent);
     }
     /* Its callers while one caller carries them all. */
     size_t c, times;
@@ -565,6 +628,13 @@ static void print_heading(const struct tree_report *r, uint64_t first,
             plural(hb_site_blocks(all, r->by)));
     if (r->whole == 0)
         return;
+    if (r->by == HB_SITE_BY_PEAK && r->f->has_alloc_numbers
+        && r->f->alloc_peak > 0) {
+        char *line = hb_rerun_command(r->f, r->f->alloc_peak, 1, 0, NULL);
+        if (line != NULL)
+            fprintf(r->out, "rerun at the peak: %s\n", line);
+        free(line);
+    }
     fprintf(r->out, "by allocation point, then callers; ");
     if (r->threshold > 0.0) {
         fprintf(r->out, "under ");
@@ -649,7 +719,11 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
         .chains = &chains, .times = &times, .kind = kind, .width = width,
     };
     r.cut = so->threshold / 100.0 * (double)r.whole;
+    r.rerun_kind = rerun_kind_of(so->by, kind);
+    if (r.rerun_kind != -2)
+        r.rerun = rerun_records(f, &t, first, last, r.rerun_kind);
     if (number_chains(&r, &chains) < 0) {
+        free(r.rerun);
         hb_point_times_free(&times);
         chains_free(&chains);
         hb_site_tree_free(&t);
@@ -670,6 +744,7 @@ static int print_tree(FILE *out, const struct hb_file *f, uint64_t first,
         else
             print_ranked(&r);
     }
+    free(r.rerun);
     hb_point_times_free(&times);
     chains_free(&chains);
     hb_site_tree_free(&t);
