@@ -89,6 +89,28 @@ uint64_t hb_rerun_alloc_of(const struct hb_file *f,
     return kind < 0 ? r->alloc_first : r->alloc_lost[kind];
 }
 
+const struct hb_siterec **hb_rerun_first_by_site(const struct hb_file *f,
+                                                 int *nomem)
+{
+    *nomem = 0;
+    if (!f->has_alloc_numbers || f->nsites == 0)
+        return NULL;
+    const struct hb_siterec **first = calloc(f->nsites, sizeof *first);
+    if (first == NULL) {
+        *nomem = 1;
+        return NULL;
+    }
+    for (size_t i = 0; i < f->nsiterecs; i++) {
+        const struct hb_siterec *r = &f->siterecs[i];
+        if (r->site == 0 || r->site > f->nsites)
+            continue;
+        const struct hb_siterec **best = &first[r->site - 1];
+        if (*best == NULL || r->alloc_first < (*best)->alloc_first)
+            *best = r;
+    }
+    return first;
+}
+
 char *hb_rerun_site(const struct hb_file *f, const struct hb_siterec *r,
                     int kind, int *nomem)
 {

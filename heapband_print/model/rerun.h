@@ -42,4 +42,10 @@ uint64_t hb_rerun_alloc_of(const struct hb_file *f,
 char *hb_rerun_site(const struct hb_file *f, const struct hb_siterec *r,
                     int kind, int *nomem);
 
+/* By site number (index site - 1, f->nsites of them), the record of its
+ * first allocation over every band; NULL for a file without numbers (and
+ * then *nomem 0) or out of memory (*nomem 1).  An array to free. */
+const struct hb_siterec **hb_rerun_first_by_site(const struct hb_file *f,
+                                                 int *nomem);
+
 #endif

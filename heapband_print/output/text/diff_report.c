@@ -25,6 +25,7 @@
 #include "json_csv.h"
 #include "leak_kinds.h"
 #include "metrics.h"
+#include "rerun.h"
 #include "sites.h"
 #include "units.h"
 
@@ -370,6 +371,24 @@ static void site_frames(FILE *out, enum layout lay, const struct hb_file *f,
     fputs(" | | | |\n", out);
 }
 
+/* Version 5: the line that reruns NEW stopped at the site's first
+ * allocation, under its frames (first: rerun.h's records by site). */
+static void site_rerun(FILE *out, enum layout lay, const struct hb_file *n,
+                       const struct hb_siterec **first, uint64_t site)
+{
+    int nomem;
+    if (first == NULL || site == 0 || first[site - 1] == NULL)
+        return;
+    char *line = hb_rerun_site(n, first[site - 1], -1, &nomem);
+    if (line == NULL)
+        return;
+    if (lay == LAYOUT_MARKDOWN)
+        fprintf(out, "| rerun: `%s` | | | |\n", line);
+    else
+        fprintf(out, "       rerun: %s\n", line);
+    free(line);
+}
+
 /* The sites section, the first max_sites changed stacks listed. */
 static void site_rows_report(FILE *out, enum layout lay,
                              const struct hb_file *o, const struct hb_file *n,
@@ -388,6 +407,8 @@ static void site_rows_report(FILE *out, enum layout lay,
     if (d->nchanges == 0 && !other)
         return;
     table_head(out, lay, "site");
+    int nomem;
+    const struct hb_siterec **first = hb_rerun_first_by_site(n, &nomem);
     for (size_t i = 0; i < shown; i++) {
         const struct hb_site_change *c = &d->changes[i];
         char label[32];
@@ -398,7 +419,9 @@ static void site_rows_report(FILE *out, enum layout lay,
             site_frames(out, lay, n, c->new_site);
         else
             site_frames(out, lay, o, c->old_site);
+        site_rerun(out, lay, n, first, c->new_site);
     }
+    free(first);
     if (shown < d->nchanges)
         fprintf(out, "%s... and %zu more sites changed (--diff-sites=all or "
                 "--format=json lists them all)\n",
@@ -491,7 +514,8 @@ static void json_frames(FILE *out, const struct hb_file *f, uint64_t site)
 }
 
 static void json_change(FILE *out, const struct hb_file *o,
-                        const struct hb_file *n, const struct hb_site_change *c)
+                        const struct hb_file *n, const struct hb_site_change *c,
+                        const struct hb_siterec **first)
 {
     fprintf(out, "      {\"status\": \"%s\", \"old_site\": %llu, "
             "\"new_site\": %llu,\n       ",
@@ -505,6 +529,19 @@ static void json_change(FILE *out, const struct hb_file *o,
     json_figures(out, "old", &c->old_v, o->leak_kinds);
     fputs(",\n       ", out);
     json_figures(out, "new", &c->new_v, n->leak_kinds);
+    if (n->has_alloc_numbers) {
+        int nomem;
+        char *line = first != NULL && c->new_site != 0
+                     && first[c->new_site - 1] != NULL
+                     ? hb_rerun_site(n, first[c->new_site - 1], -1, &nomem)
+                     : NULL;
+        fputs(", \"rerun\": ", out);
+        if (line != NULL)
+            hb_json_string(out, line);
+        else
+            fputs("null", out);
+        free(line);
+    }
     fputc('}', out);
 }
 
@@ -524,9 +561,12 @@ void hb_diff_sites_json(FILE *out, const struct hb_file *o,
     fputs(", ", out);
     json_figures(out, "new", &d->new_other, n->leak_kinds);
     fputs("},\n    \"changed\": [", out);
+    int nomem;
+    const struct hb_siterec **first = hb_rerun_first_by_site(n, &nomem);
     for (size_t i = 0; i < d->nchanges; i++) {
         fputs(i ? ",\n" : "\n", out);
-        json_change(out, o, n, &d->changes[i]);
+        json_change(out, o, n, &d->changes[i], first);
     }
+    free(first);
     fputs(d->nchanges ? "\n    ]}" : "]}", out);
 }
