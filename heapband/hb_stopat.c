@@ -807,6 +807,11 @@ static void where_last_allocation ( void )
                    last.bk.born_t);
 }
 
+static const HChar* blocks_word ( ULong n )
+{
+   return n == 1 ? "block" : "blocks";
+}
+
 void HB_(stopat_where) ( void )
 {
    HbTime          now = HB_(time_now)();
@@ -821,20 +826,23 @@ void HB_(stopat_where) ( void )
    VG_(gdb_printf)("heapband where: t=%llu, column %u (t=%llu..%llu, "
                    "width %llu)\n", now, col, (ULong)col * width,
                    (ULong)(col + 1) * width - 1, width);
-   VG_(gdb_printf)("live: %llu bytes in %llu blocks; peak so far %llu "
-                   "bytes\n", run.live_B, run.live_blocks, run.peak_B);
-   VG_(gdb_printf)("column %u so far: most live %llu bytes, %llu blocks "
-                   "live\n", col, c->live_max_B, c->blocks_end);
+   VG_(gdb_printf)("live: %llu bytes in %llu %s; peak so far %llu "
+                   "bytes\n", run.live_B, run.live_blocks,
+                   blocks_word(run.live_blocks), run.peak_B);
+   VG_(gdb_printf)("column %u so far: most live %llu bytes, %llu %s "
+                   "live\n", col, c->live_max_B, c->blocks_end,
+                   blocks_word(c->blocks_end));
    for (band = 0; band < HB_(n_bands)(); band++) {
       const HbCell*     cell = HB_(cell)(col, band);
       const HbLivePart* live = HB_(band_live)(band);
       if (live->live_B == 0 && cell->allocs_n == 0 && cell->frees_n == 0)
          continue;
-      VG_(gdb_printf)("band %u (%llu-%llu): live %llu bytes in %llu blocks; "
+      VG_(gdb_printf)("band %u (%llu-%llu): live %llu bytes in %llu %s; "
                       "column %u: %llu allocs %llu bytes, %llu frees %llu "
                       "bytes, most live %llu bytes\n", band,
                       HB_(band_lo)(band), HB_(band_hi)(band), live->live_B,
-                      live->live_n, col, cell->allocs_n, cell->allocs_B,
+                      live->live_n, blocks_word(live->live_n), col,
+                      cell->allocs_n, cell->allocs_B,
                       cell->frees_n, cell->frees_B, cell->live_max_B);
    }
    where_last_allocation();

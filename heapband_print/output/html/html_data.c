@@ -31,6 +31,7 @@
 #include "leak_kinds.h"
 #include "leaks.h"
 #include "metrics.h"
+#include "rerun.h"
 #include "sites.h"
 
 /* The figures of one stored cell the page reads. */
@@ -350,6 +351,33 @@ static void put_site_times(FILE *out, const struct hb_file *f, size_t lo,
     }
 }
 
+/* Version 5: parallel to "sites", the command that reruns the program
+ * stopped at each site's first allocation in the band (rerun.h), for the
+ * page's copy buttons.  0, or -1 out of memory. */
+static int put_site_reruns(FILE *out, const struct hb_file *f, size_t lo,
+                           size_t hi, struct hb_error *err)
+{
+    fputs("], \"reruns\": [", out);
+    const char *sep = "";
+    for (size_t rec = lo; rec < hi; rec++) {
+        const struct hb_siterec *r = &f->siterecs[rec];
+        if (r->site == 0)
+            continue;
+        int nomem;
+        char *line = hb_rerun_site(f, r, -1, &nomem);
+        if (nomem)
+            return hb_error_nomem(err, "writing the rerun lines");
+        fputs(sep, out);
+        if (line != NULL)
+            hb_json_string(out, line);
+        else
+            fputs("null", out);
+        free(line);
+        sep = ",";
+    }
+    return 0;
+}
+
 /* Per band of the chart, first..last: its sites' numbers, their times when
  * the file has them, and its --sites text (which says so when it has
  * none).  f->siterecs are by band. */
@@ -374,6 +402,9 @@ static int put_sites(FILE *out, const struct hb_file *f, uint64_t first,
             }
         if (f->has_site_times)
             put_site_times(out, f, band_first, rec);
+        if (f->has_alloc_numbers
+            && put_site_reruns(out, f, band_first, rec, err) < 0)
+            return -1;
         /* The file as band b's report reads it: the report skips every
          * record of another band, so it is given b's records only; or,
          * when b has none, one record of another band, so that a file

@@ -658,7 +658,36 @@
         list.appendChild(btn);
       }
       list.appendChild(document.createElement("br"));
+      /* Version 5: a copy button per site for the command that reruns the
+         program stopped in gdb at its first allocation in the band. */
+      const reruns = entry.reruns || [];
+      if (!reruns.some((r) => r)) continue;
+      list.appendChild(document.createTextNode("copy the rerun command of: "));
+      entry.sites.forEach((site, i) => {
+        if (!reruns[i]) return;
+        const btn = document.createElement("button");
+        btn.type = "button";
+        btn.className = "hb-rerun";
+        btn.textContent = "site " + site;
+        btn.title = reruns[i];
+        btn.addEventListener("click", () => copyRerun(reruns[i]));
+        list.appendChild(btn);
+      });
+      list.appendChild(document.createElement("br"));
     }
+  }
+
+  /* Copies a rerun command; the note shows it, so that it can be copied by
+     hand where the page may not write the clipboard (a file: URL in some
+     browsers). */
+  function copyRerun(cmd) {
+    const note = $("hb-site-note");
+    const shown = () => { note.textContent = "rerun (stops in gdb at that allocation): " + cmd; };
+    if (navigator.clipboard && navigator.clipboard.writeText)
+      navigator.clipboard.writeText(cmd).then(
+        () => { note.textContent = "copied: " + cmd; }, shown);
+    else
+      shown();
   }
 
   /* The lost blocks by site (a file with leak kinds): its --leaks=all
