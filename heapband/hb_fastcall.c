@@ -63,6 +63,7 @@
 #include "pub_tool_threadstate.h"
 #include "pub_tool_clreq.h"
 #include "libvex_guest_offsets.h"
+#include "libvex_guest_amd64.h"
 
 /* Where the guest passes the request block's address and where it wants
    the result: see the client-request sequences in valgrind.h. */
@@ -82,6 +83,7 @@
 static Addr fast_fns[HB_MAX_FAST_FNS];
 static Int  n_fast_fns = 0;
 static Bool fast_calls_enabled = True;
+static Bool whole_state = False;    /* --stop-at: see the header */
 static ULong n_fast_calls = 0;      /* calls made from generated code */
 
 void HB_(fastcall_register) ( void* fn )
@@ -93,6 +95,11 @@ void HB_(fastcall_register) ( void* fn )
 void HB_(fastcall_enable) ( Bool enabled )
 {
    fast_calls_enabled = enabled;
+}
+
+void HB_(fastcall_whole_state) ( void )
+{
+   whole_state = True;
 }
 
 ULong HB_(fastcall_count) ( void )
@@ -197,11 +204,17 @@ IRSB* HB_(fastcall_instrument) ( IRSB* sb, IRType gWordTy )
    d = unsafeIRDirty_1_N(handled, 2, "hb_fast_client_call",
                          VG_(fnptr_to_fnentry)(&fast_client_call),
                          mkIRExprVec_2(IRExpr_GSPTR(), IRExpr_RdTmp(args)));
-   d->nFxState = 4;
-   declare_guest_access(d, 0, Ifx_Read,  HB_IP_OFFSET);
-   declare_guest_access(d, 1, Ifx_Read,  HB_SP_OFFSET);
-   declare_guest_access(d, 2, Ifx_Read,  HB_FP_OFFSET);
-   declare_guest_access(d, 3, Ifx_Write, HB_CLREQ_RET_OFFSET);
+   if (whole_state) {   /* gdb may read and change any register */
+      d->nFxState = 1;
+      declare_guest_access(d, 0, Ifx_Modify, 0);
+      d->fxState[0].size = sizeof(VexGuestAMD64State);
+   } else {
+      d->nFxState = 4;
+      declare_guest_access(d, 0, Ifx_Read,  HB_IP_OFFSET);
+      declare_guest_access(d, 1, Ifx_Read,  HB_SP_OFFSET);
+      declare_guest_access(d, 2, Ifx_Read,  HB_FP_OFFSET);
+      declare_guest_access(d, 3, Ifx_Write, HB_CLREQ_RET_OFFSET);
+   }
    addStmtToIRSB(sb, IRStmt_Dirty(d));
 
    not_handled = newIRTemp(sb->tyenv, Ity_I1);

@@ -25,6 +25,10 @@
 void  HB_(fastcall_register)   ( void* fn );
 /* --fast-calls=no turns the fast path off. */
 void  HB_(fastcall_enable)     ( Bool enabled );
+/* --stop-at: the calls declare that they read and may change the whole
+   guest state, so that a stop inside one (a free, hb_stopat.c) shows
+   gdb exact registers. */
+void  HB_(fastcall_whole_state) ( void );
 /* How many calls took the fast path (for --stats=yes). */
 ULong HB_(fastcall_count)      ( void );
 /* Rewrites a superblock that ends in a client request (see the file's

@@ -92,6 +92,11 @@
    the scan a pass over the live blocks and the roots (its head comment
    gives the costs).
 
+   hb_stopat.c (--stop-at) halts the program in Valgrind's gdbserver at
+   a heap moment: hb_main.c compares each allocation's number and each
+   freed address with one value it keeps, never equal without the
+   option; every block carries its allocation number (hb_blocks.c).
+
    hb_marks.c keeps the phase markers, hb_markfn.c adds marks at the
    entries of the functions --mark-fn names (decided when code is
    translated: nothing without the option), and hb_snapshot.c writes the
@@ -592,9 +597,8 @@ static void hb_post_clo_init ( void )
    if (HB_(clo).leak_scan) HB_(leakscan_init)();
    VG_(track_die_mem_munmap)(memory_unmapped);
    register_fast_calls();
-   /* A stop needs the scheduler's path: exact registers, and translations
-      it may discard (hb_stopat.c). */
-   if (HB_(stopat_init)(HB_(clo).depth)) HB_(fastcall_enable)(False);
+   /* A stop inside a direct call needs exact registers (hb_stopat.c). */
+   if (HB_(stopat_init)(HB_(clo).depth)) HB_(fastcall_whole_state)();
    HB_(program_post_init)(HB_(clo).allocator_program);
    HB_(heap_cache_enable)(HB_(clo).block_cache);
 }

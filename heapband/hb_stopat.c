@@ -88,6 +88,8 @@ typedef struct {
    ULong        size;        /* peak: the floor; band: the live bytes */
    UInt         band_lo, band_hi;  /* band: the bands of LO and HI */
    const HChar* pattern;     /* site: */
+   XArray*      matches;     /* site: by HB_(site_id), 0 not yet matched,
+                                1 no, 2 yes (of UChar) */
    Bool         expect;      /* alloc:N=LO[-HI][@FN] */
    ULong        expect_lo, expect_hi;
    const HChar* expect_fn;   /* NULL: any */
@@ -102,9 +104,6 @@ static XArray* stops = NULL;        /* of Stop */
 static ULong   peaks_seen = 0;      /* HB_(peaks_reached) at the last look */
 static Bool    stops_asked = False; /* any --stop-at */
 
-/* site: each site's match, by HB_(site_id): 0 not yet matched, 1 no,
-   2 yes. */
-static XArray* site_matches = NULL; /* of UChar */
 
 /*------------------------------------------------------------*/
 /*--- Parsing WHAT                                         ---*/
@@ -301,14 +300,15 @@ Bool HB_(stopat_init) ( UInt depth )
                    "--depth=0 turns off\n", st->what);
          VG_(exit)(1);
       }
+      if (st->kind == StopSite)
+         st->matches = VG_(newXA)(VG_(malloc), "hb.stopat.sites",
+                                  VG_(free), sizeof(UChar));
       if (st->kind == StopBand) {
          st->band_lo = HB_(band_of)((SizeT)st->n);
          st->band_hi = HB_(band_of)((SizeT)st->t);
          st->n = st->t = 0;
       }
    }
-   site_matches = VG_(newXA)(VG_(malloc), "hb.stopat.sites", VG_(free),
-                             sizeof(UChar));
    stops_asked = True;
    set_gate();
    return True;
@@ -532,20 +532,18 @@ static Bool site_matches_pattern ( const HbSite* site, const HChar* pattern )
    return False;
 }
 
-/* The site's match against the one site: pattern (several site: stops
-   are matched each, without the cache). */
-static Bool site_stop_matches ( const Stop* st, const HbSite* site,
-                                Bool only_one )
+/* Whether site matches st's pattern: matched once per site, then read
+   from st's table. */
+static Bool site_stop_matches ( const Stop* st, const HbSite* site )
 {
    UInt   id = HB_(site_id)(site);
    UChar* known;
    if (site == NULL) return False;
-   if (!only_one) return site_matches_pattern(site, st->pattern);
-   while ((UInt)VG_(sizeXA)(site_matches) <= id) {
+   while ((UInt)VG_(sizeXA)(st->matches) <= id) {
       UChar unknown = 0;
-      VG_(addToXA)(site_matches, &unknown);
+      VG_(addToXA)(st->matches, &unknown);
    }
-   known = VG_(indexXA)(site_matches, id);
+   known = VG_(indexXA)(st->matches, id);
    if (*known == 0) *known = site_matches_pattern(site, st->pattern) ? 2 : 1;
    return *known == 2;
 }
@@ -568,7 +566,7 @@ static void say ( HChar* line, const HChar* format, ULong a, ULong b )
 /* Whether the allocation just made is stop st's moment; the reason is
    added to line. */
 static Bool is_moment ( Stop* st, const HbLiveBlock* bk, UInt band,
-                        ULong n, Bool one_site_stop, HChar* line )
+                        ULong n, HChar* line )
 {
    HbRunTotals run;
    switch (st->kind) {
@@ -596,7 +594,7 @@ static Bool is_moment ( Stop* st, const HbLiveBlock* bk, UInt band,
          return True;
       }
       case StopSite:
-         return site_stop_matches(st, bk->site, one_site_stop);
+         return site_stop_matches(st, bk->site);
       default:
          return False;
    }
@@ -642,14 +640,6 @@ static void describe_block ( HChar* line, const Stop* st, ULong n, Addr addr,
    if (!as_expected(st, bk->szB, fn)) say_differs(line, st, n);
 }
 
-static UInt count_site_stops ( void )
-{
-   UInt n = 0;
-   Word i;
-   for (i = 0; i < VG_(sizeXA)(stops); i++)
-      if (stop_at(i)->kind == StopSite) n++;
-   return n;
-}
 
 void HB_(stopat_born) ( ThreadId tid, Addr addr, HbOrigin origin,
                         const HbLiveBlock* bk )
@@ -658,7 +648,6 @@ void HB_(stopat_born) ( ThreadId tid, Addr addr, HbOrigin origin,
    const Stop* first = NULL;
    ULong n = HB_(allocs_made);
    UInt  band = HB_(band_of)(bk->szB);
-   Bool  one_site_stop = count_site_stops() == 1;
    Word  i;
    whats[0] = 0;
    for (i = 0; i < VG_(sizeXA)(stops); i++) {
@@ -675,7 +664,7 @@ void HB_(stopat_born) ( ThreadId tid, Addr addr, HbOrigin origin,
          continue;
       }
       reason[0] = 0;
-      if (!is_moment(st, bk, band, n, one_site_stop, reason)) continue;
+      if (!is_moment(st, bk, band, n, reason)) continue;
       if (st->kind != StopPeak) st->done = True;
       if (first != NULL) VG_(strcat)(whats, ", ");
       VG_(strcat)(whats, st->what);
