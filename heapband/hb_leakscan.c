@@ -60,7 +60,7 @@
    an old pointer counts here.  The format spec says so.
 
    Cost: nothing until a scan.  A scan: a pass over the live-address
-   bitmap and the block tables, an array of 24 bytes per live block and
+   bitmap and the block tables, an array of 32 bytes per live block and
    a mark stack of 4 bytes per block (both freed at the end; the array
    is copied once more when blocks from the tables must be merged in, and
    the pool chunks have an array of their own), a sort of
@@ -68,7 +68,7 @@
    MALLOCLIKE, pool and a few malloc'ed ones), a read of every root word
    and of every word of every reached block with a binary search for each
    word in the blocks' address range, and afterwards a pass that adds
-   each block to its run, band and site figures (48 bytes per site, kept
+   each block to its run, band and site figures (72 bytes per site, kept
    until the next scan). */
 
 #include "hb_leakscan.h"

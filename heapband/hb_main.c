@@ -61,7 +61,8 @@
      per ExeContext; per (written stack, band) the blocks and bytes
      allocated, the live bytes and blocks now and at the peak, the most
      live bytes, and 128 time bits (the bins of stored columns it
-     allocated in, merged pairwise with the columns): 104 bytes a site,
+     allocated in, merged pairwise with the columns), its first
+     allocation's number: 112 bytes a site,
      16 of them the time bits.  Unwinding the stack and one hash lookup are the
      most expensive step of an allocation, which is why --depth=0 is the
      fast mode; a free only follows the block's pointer to its site.
