@@ -5,6 +5,8 @@
 //   node report-test.js PRINTER --diff OLD NEW              checks a diff
 //   node report-test.js PRINTER --memory FILE   the footprint, other anonymous
 //                       memory and slop of --allocator=program (none without)
+//   node report-test.js PRINTER --reruns FILE   a version-5 file's copy
+//                       buttons of the rerun commands
 //   node report-test.js PRINTER --leaks FILE [FILE2]   the lost blocks view
 //                       of a file with leak kinds (two: of --diff FILE FILE2,
 //                       and its sites that changed most)
@@ -325,6 +327,51 @@ function siteTimes(file) {
 // stored column its sb lines' times name (the view's columns from their
 // starts, the last one to the view's end), in the whole run at an uneven
 // number of columns and zoomed.
+// Version 5: each band's copy buttons (#hb-site-reruns) give, per site,
+// the command of --sites --format=json's record of that site and band,
+// and clicking one shows it (copied, or to copy by hand).
+async function checkRerunFile(file) {
+  const html = path.join(work, "reruns.html");
+  print(["--html=" + html, file]);
+  const browser = await launch();
+  try {
+    const live = csv(["--width=80", file]);
+    const page = await open(browser, html, "#cols=" + live.starts.length);
+    await checkReruns(page, file, await page.evaluate(() => window.hb.matrix()), live);
+    offline(page);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function checkReruns(page, file, m, live) {
+  const recs = JSON.parse(print(["--sites", "--format=json", file])).records;
+  const folded = await foldedRows(page);
+  let checked = 0;
+  for (let r = 0; r < m.nrows; r++) {
+    if (folded.has(r)) continue;
+    /* The panel may have scrolled the page: the plot back in view first. */
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const p = await page.evaluate((r) => window.hb.cellPoint(r, 0), r);
+    await page.mouse.click(p.x, p.y);
+    const lo = live.rows[live.rows.length - 1 - r].lo;
+    const want = recs.filter((x) => String(x.lo) === lo && x.site !== 0 && x.rerun)
+      .map((x) => x.site + " " + x.rerun);
+    const shown = await page.$$eval("#hb-site-reruns button",
+      (bs) => bs.map((b) => b.dataset.site + " " + b.title));
+    expectEq(`rerun buttons of band ${m.labels[r]}`, want.sort().join("|"), shown.sort().join("|"));
+    if (shown.length) {
+      await page.click("#hb-site-reruns button");
+      const note = await page.$eval("#hb-site-note", (e) => e.textContent);
+      const cmd = await page.$eval("#hb-site-reruns button", (b) => b.title);
+      if (!note.endsWith(": " + cmd)) fail("copy button: the note says " + note);
+      checked += shown.length;
+    }
+  }
+  if (checked === 0) fail("reruns: no copy button");
+  ok(`reruns: ${checked} copy buttons, each --sites --format=json's rerun of its site and band`);
+}
+
 async function checkSiteTimes(page, file) {
   const st = siteTimes(file);
   const before = await page.evaluate(() => location.hash);
@@ -1006,6 +1053,7 @@ async function timing(file) {
     if (args[0] === "--timing") await timing(args[1]);
     else if (args[0] === "--diff") await checkDiff(args[1], args[2]);
     else if (args[0] === "--leaks") await checkLeaks(args.slice(1));
+    else if (args[0] === "--reruns") await checkRerunFile(args[1]);
     else if (args[0] === "--memory") await checkMemory(args[1]);
     else if (args[0] === "--screenshots") await screenshots(args[1], args[2], args[3], args[4]);
     else await checkFile(args[0], args[1], args[2]);

@@ -643,6 +643,8 @@
     });
     const list = $("hb-site-list");
     list.textContent = "";
+    const copies = $("hb-site-reruns");
+    copies.textContent = "";
     for (const [head, text, k] of parts) {
       pre.appendChild(document.createTextNode(head + text));
       /* One button per site the file lists in the band (the text shows
@@ -662,18 +664,19 @@
          program stopped in gdb at its first allocation in the band. */
       const reruns = entry.reruns || [];
       if (!reruns.some((r) => r)) continue;
-      list.appendChild(document.createTextNode("copy the rerun command of: "));
+      copies.appendChild(document.createTextNode((DIFF ? head.trim() + " " : "")
+        + "copy the command that reruns it stopped at the first allocation of: "));
       entry.sites.forEach((site, i) => {
         if (!reruns[i]) return;
         const btn = document.createElement("button");
         btn.type = "button";
-        btn.className = "hb-rerun";
         btn.textContent = "site " + site;
         btn.title = reruns[i];
+        btn.dataset.site = String(site);
         btn.addEventListener("click", () => copyRerun(reruns[i]));
-        list.appendChild(btn);
+        copies.appendChild(btn);
       });
-      list.appendChild(document.createElement("br"));
+      copies.appendChild(document.createElement("br"));
     }
   }
 
@@ -696,6 +699,7 @@
     const pre = $("hb-sites");
     pre.textContent = "";
     $("hb-site-list").textContent = "";
+    $("hb-site-reruns").textContent = "";
     $("hb-band-slop").hidden = true;
     $("hb-site-note").textContent = "memcheck's leak kinds at exit by allocation point, "
       + "as heapband_print --leaks=all prints them";
