@@ -195,7 +195,7 @@ static Bool block_dies ( Addr addr, HbOrigin origin )
    HbLiveBlock bk;
    UInt        band;
    HbTime      t;
-   if (UNLIKELY(addr == HB_(stopat_free_addr))) HB_(stopat_dies)(addr, origin);
+   if (HB_STOPAT_FREE_WATCHED(addr)) HB_(stopat_dies)(addr, origin);
    if (!HB_(block_remove)(addr, origin, &bk)) {
       HB_(totals_unknown_free)();
       return False;
@@ -219,8 +219,7 @@ static Bool block_moves_slop ( ThreadId tid, Addr old_addr, Addr new_addr,
 {
    HbLiveBlock old, bk;
    UInt        old_band, new_band;
-   if (UNLIKELY(old_addr == HB_(stopat_free_addr)))
-      HB_(stopat_dies)(old_addr, origin);
+   if (HB_STOPAT_FREE_WATCHED(old_addr)) HB_(stopat_dies)(old_addr, origin);
    if (!HB_(block_remove)(old_addr, origin, &old)) {
       HB_(totals_unknown_free)();
       return False;

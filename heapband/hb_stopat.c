@@ -74,7 +74,8 @@
 #include "pub_tool_xarray.h"
 
 ULong HB_(stopat_from)      = ~0ULL;
-Addr  HB_(stopat_free_addr) = 0;
+Addr  HB_(stopat_free_lo)   = 0;
+Addr  HB_(stopat_free_span) = 0;
 
 typedef enum { StopAlloc, StopFree, StopTime, StopPeak, StopBand,
                StopSite } StopKind;
@@ -356,6 +357,23 @@ static void stop_now ( ThreadId tid, const HChar* what )
              prefix != NULL ? " " : "", prefix != NULL ? prefix : "",
              VG_(getpid)());
    VG_(gdbserver)(tid);
+}
+
+/* The span of the addresses whose free is awaited. */
+static void set_free_watch ( void )
+{
+   Addr lo = 0, hi = 0;
+   Bool any = False;
+   Word i;
+   for (i = 0; i < VG_(sizeXA)(stops); i++) {
+      const Stop* st = stop_at(i);
+      if (st->kind != StopFree || !st->born || st->done) continue;
+      if (!any || st->addr < lo) lo = st->addr;
+      if (!any || st->addr > hi) hi = st->addr;
+      any = True;
+   }
+   HB_(stopat_free_lo)   = any ? lo : 0;
+   HB_(stopat_free_span) = any ? hi - lo : 0;
 }
 
 /* A stop made at the return from the preload (see the head comment):
@@ -659,7 +677,7 @@ void HB_(stopat_born) ( ThreadId tid, Addr addr, HbOrigin origin,
             st->born   = True;
             st->addr   = addr;
             st->origin = origin;
-            HB_(stopat_free_addr) = addr;
+            set_free_watch();
          }
          continue;
       }
@@ -695,17 +713,6 @@ static Stop* free_stop_of ( Addr addr, HbOrigin origin )
    return NULL;
 }
 
-/* The next block whose free is awaited. */
-static void set_free_watch ( void )
-{
-   Word i;
-   HB_(stopat_free_addr) = 0;
-   for (i = 0; i < VG_(sizeXA)(stops); i++) {
-      const Stop* st = stop_at(i);
-      if (st->kind == StopFree && st->born && !st->done)
-         HB_(stopat_free_addr) = st->addr;
-   }
-}
 
 static void stop_at_free ( ThreadId tid, Stop* st, const HChar* how )
 {

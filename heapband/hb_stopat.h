@@ -32,16 +32,20 @@ Bool HB_(stopat_init) ( UInt depth );
    allocation needs a look from HB_(stopat_born): ~0 without --stop-at, so
    that hb_main.c's one comparison per allocation is never true. */
 extern ULong HB_(stopat_from);
-/* The address of the block whose free is awaited (free:N), 0 for none:
-   no free is of address 0, so the comparison per free is never true. */
-extern Addr  HB_(stopat_free_addr);
+/* The addresses of the blocks whose free is awaited (free:N) are within
+   [lo, lo + span]: one comparison per free, (addr - lo) <= span; lo and
+   span 0 when none is (no free is of address 0). */
+extern Addr  HB_(stopat_free_lo);
+extern Addr  HB_(stopat_free_span);
+#define HB_STOPAT_FREE_WATCHED(addr) \
+   UNLIKELY((Addr)((addr) - HB_(stopat_free_lo)) <= HB_(stopat_free_span))
 
 /* An allocation (or the new block of a resize), after every module has
    seen it; its number is HB_(allocs_made). */
 void HB_(stopat_born)  ( ThreadId tid, Addr addr, HbOrigin origin,
                          const HbLiveBlock* bk );
-/* The block at HB_(stopat_free_addr) is about to be freed or resized:
-   called before any module sees that. */
+/* A block at a watched address (HB_STOPAT_FREE_WATCHED) is about to be
+   freed or resized: called before any module sees that. */
 void HB_(stopat_dies)  ( Addr addr, HbOrigin origin );
 /* The program is about to end (exit_group): a free:N whose block is still
    live stops here. */
