@@ -22,7 +22,9 @@
      comparison gates everything: alloc:N and free:N look at one
      allocation each; t:, peak, band: and site: look at every allocation
      until they stop, one comparison each (site: a table lookup, its
-     pattern matched once per site).
+     pattern matched once per site); each return from the preload gains
+     a load and a comparison, and the direct calls (hb_fastcall.c) write
+     every register back.
 
    How a stop is made
    ------------------
@@ -32,20 +34,25 @@
    until gdb resumes it.  What gdb sees is the guest state at that call,
    so the call must be made where the guest state is exact:
 
-   - an allocation by a replacement malloc (malloc, new, realloc, ...)
-     stops just after it returns, in the allocating function, with the
-     block's address in the return register: at the allocation the
-     return address and the stack pointer after the return are taken
-     from the stack, the translations holding that address are
-     discarded, and the next translation of it gets a helper call (which
-     declares that it reads and may change the whole guest state, so
-     that VEX writes every register back first) that stops when the
-     thread reaches it with that stack pointer;
+   - an allocation by heapband's preload (the malloc replacement: malloc,
+     new, realloc, ...; with --allocator=program, the wrappers of the
+     program's allocator) stops just after the preload returns into the
+     program, in the allocating function, with the block's address in
+     the return register: at the allocation, where it returns to and
+     the stack pointer after the return are taken from the stack (the
+     first frame outside the preload), and every superblock of the
+     preload that ends in a return has, at its end, after the return's
+     effects, a helper call guarded by a pending stop, which declares
+     that it reads and may change the whole guest state (so VEX writes
+     every register back first) and stops when the thread returns there
+     with that stack pointer.  (Discarding the translations of the
+     return address instead is not allowed from a malloc replacement:
+     the core allows it only in a tool's client-request handler.);
    - a free, and an allocation of another origin (MALLOCLIKE_BLOCK, a
-     mempool, --allocator=program's wrappers), stops in the client
-     request that reports it, before the block is freed: the request has
-     ended its superblock, and hb_fastcall.c's direct calls declare the
-     whole guest state read and written while --stop-at is given;
+     mempool), stops in the client request that reports it, before the
+     block is freed: the request has ended its superblock, and
+     hb_fastcall.c's direct calls declare the whole guest state read and
+     written while --stop-at is given;
    - free:N of a block never freed stops at the program's exit_group.
 
    Allocation numbers are those of the file (section 18 of
@@ -87,7 +94,8 @@ typedef struct {
    ULong        n;           /* alloc:, free: the allocation's number */
    HbTime       t;           /* t: */
    ULong        size;        /* peak: the floor; band: the live bytes */
-   UInt         band_lo, band_hi;  /* band: the bands of LO and HI */
+   ULong        lo_B, hi_B;        /* band: LO and HI */
+   UInt         band_lo, band_hi;  /* band: their bands */
    const HChar* pattern;     /* site: */
    XArray*      matches;     /* site: by HB_(site_id), 0 not yet matched,
                                 1 no, 2 yes (of UChar) */
@@ -104,7 +112,6 @@ typedef struct {
 static XArray* stops = NULL;        /* of Stop */
 static ULong   peaks_seen = 0;      /* HB_(peaks_reached) at the last look */
 static Bool    stops_asked = False; /* any --stop-at */
-
 
 /*------------------------------------------------------------*/
 /*--- Parsing WHAT                                         ---*/
@@ -186,15 +193,12 @@ static void parse_numbered ( const HChar* option, const HChar* s, Stop* st )
 /* band:LO-HI>SIZE */
 static void parse_band ( const HChar* option, const HChar* s, Stop* st )
 {
-   ULong lo, hi;
-   if (!parse_size(&s, &lo) || *s++ != '-' || !parse_size(&s, &hi)
-       || *s++ != '>' || !parse_size(&s, &st->size) || *s != 0)
+   if (!parse_size(&s, &st->lo_B) || *s++ != '-'
+       || !parse_size(&s, &st->hi_B) || *s++ != '>'
+       || !parse_size(&s, &st->size) || *s != 0)
       bad_what(option, "the form is band:LO-HI>SIZE (sizes in bytes, "
                        "or with K, M or G)");
-   if (lo > hi) bad_what(option, "LO is larger than HI");
-   /* The bands are known only after the options: kept as sizes for now. */
-   st->n = lo;
-   st->t = hi;
+   if (st->lo_B > st->hi_B) bad_what(option, "LO is larger than HI");
 }
 
 static void parse_what ( const HChar* option, const HChar* what, Stop* st )
@@ -304,10 +308,9 @@ Bool HB_(stopat_init) ( UInt depth )
       if (st->kind == StopSite)
          st->matches = VG_(newXA)(VG_(malloc), "hb.stopat.sites",
                                   VG_(free), sizeof(UChar));
-      if (st->kind == StopBand) {
-         st->band_lo = HB_(band_of)((SizeT)st->n);
-         st->band_hi = HB_(band_of)((SizeT)st->t);
-         st->n = st->t = 0;
+      if (st->kind == StopBand) {   /* the bands exist from now on */
+         st->band_lo = HB_(band_of)((SizeT)st->lo_B);
+         st->band_hi = HB_(band_of)((SizeT)st->hi_B);
       }
    }
    stops_asked = True;
