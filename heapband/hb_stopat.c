@@ -375,6 +375,7 @@ static void set_free_watch ( void )
       if (!any || st->addr > hi) hi = st->addr;
       any = True;
    }
+   tl_assert(hi >= lo);
    HB_(stopat_free_lo)   = any ? lo : 0;
    HB_(stopat_free_span) = any ? hi - lo : 0;
 }
@@ -444,6 +445,7 @@ static void stop_after_return ( ThreadId tid, const HChar* line )
       stop_now(tid, line);
       return;
    }
+   tl_assert(pending.ret_addr == 0 && ret != 0);
    pending.tid      = tid;
    pending.ret_sp   = sp;
    VG_(strncpy)(pending.line, line, HB_STOP_LINE - 1);
@@ -670,6 +672,7 @@ void HB_(stopat_born) ( ThreadId tid, Addr addr, HbOrigin origin,
    ULong n = HB_(allocs_made);
    UInt  band = HB_(band_of)(bk->szB);
    Word  i;
+   tl_assert(n == bk->alloc_n && n >= HB_(stopat_from));
    whats[0] = 0;
    for (i = 0; i < VG_(sizeXA)(stops); i++) {
       Stop* st = stop_at(i);
@@ -721,7 +724,8 @@ static void stop_at_free ( ThreadId tid, Stop* st, const HChar* how )
 {
    HChar line[HB_STOP_LINE];
    SizeT szB = 0;
-   if (!HB_(block_size)(st->addr, st->origin, &szB)) szB = 0;
+   Bool  live = HB_(block_size)(st->addr, st->origin, &szB);
+   tl_assert(live);   /* the stop comes before the block is freed */
    VG_(snprintf)(line, sizeof(line), "%s: allocation %llu, %lu bytes at "
                  "%#lx, %s, t=%llu", st->what, st->n, szB, st->addr, how,
                  HB_(time_now)());
