@@ -361,10 +361,15 @@ async function checkReruns(page, file, m, live) {
       (bs) => bs.map((b) => b.dataset.site + " " + b.title));
     expectEq(`rerun buttons of band ${m.labels[r]}`, want.sort().join("|"), shown.sort().join("|"));
     if (shown.length) {
-      await page.click("#hb-site-reruns button");
-      const note = await page.$eval("#hb-site-note", (e) => e.textContent);
       const cmd = await page.$eval("#hb-site-reruns button", (b) => b.title);
-      if (!note.endsWith(": " + cmd)) fail("copy button: the note says " + note);
+      await page.click("#hb-site-reruns button");
+      /* The clipboard answers later: the note says so when it has. */
+      try {
+        await page.waitForFunction((cmd) => document.getElementById("hb-site-note")
+          .textContent.endsWith(": " + cmd), { timeout: 5000 }, cmd);
+      } catch (e) {
+        fail("copy button: the note says " + await page.$eval("#hb-site-note", (n) => n.textContent));
+      }
       checked += shown.length;
     }
   }
