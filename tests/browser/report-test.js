@@ -7,6 +7,8 @@
 //                       memory and slop of --allocator=program (none without)
 //   node report-test.js PRINTER --reruns FILE   a version-5 file's copy
 //                       buttons of the rerun commands
+//   node report-test.js PRINTER --diff-reruns OLD NEW   a version-5 diff's
+//                       changed sites with theirs
 //   node report-test.js PRINTER --leaks FILE [FILE2]   the lost blocks view
 //                       of a file with leak kinds (two: of --diff FILE FILE2,
 //                       and its sites that changed most)
@@ -642,6 +644,31 @@ async function screenshot(page, name) {
   console.log("screenshot: " + file);
 }
 
+// Version 5: a diff's changed sites with their copy buttons (the rest of
+// the diff page is checkDiff's).
+async function checkDiffReruns(oldFile, newFile) {
+  const html = path.join(work, "diff-reruns.html");
+  print(["--diff", "--html=" + html, oldFile, newFile]);
+  const browser = await launch();
+  try {
+    const page = await open(browser, html, "");
+    await checkChangedSites(page, oldFile, newFile);
+    const cmd = await page.$eval("button.hb-rerun-copy", (b) => b.title);
+    await page.click("button.hb-rerun-copy");
+    try {
+      await page.waitForFunction((cmd) => document.getElementById("hb-site-note")
+        .textContent.endsWith(": " + cmd), { timeout: 5000 }, cmd);
+    } catch (e) {
+      fail("changed site's copy button: the note says "
+           + await page.$eval("#hb-site-note", (n) => n.textContent));
+    }
+    offline(page);
+    ok("a changed site's copy button gives its command");
+  } finally {
+    await browser.close();
+  }
+}
+
 async function checkDiff(oldFile, newFile) {
   const html = path.join(work, "diff.html");
   print(["--diff", "--html=" + html, oldFile, newFile]);
@@ -696,7 +723,8 @@ async function checkChangedSites(page, oldFile, newFile) {
       rows: Array.from(b.querySelectorAll("tr[data-figure]")).map((tr) => ({
         key: tr.dataset.figure, label: tr.querySelector("th[scope=row]").textContent,
         cells: Array.from(tr.querySelectorAll("td")).map((td) => td.textContent) })),
-      frames: b.querySelector("td.hb-frames").textContent })),
+      frames: b.querySelector("td.hb-frames").textContent,
+      rerun: b.querySelector("button.hb-rerun-copy") ? b.querySelector("button.hb-rerun-copy").title : null })),
   }));
   if (shown.hidden) fail("diff: the changed sites panel is hidden");
   if (!sites.available) {
@@ -715,12 +743,14 @@ async function checkChangedSites(page, oldFile, newFile) {
   // With leak kinds in either run, a row per kind of the bytes at exit.
   const kinds = [["definitely_bytes", "bytes definitely lost"], ["indirectly_bytes", "bytes indirectly lost"],
                  ["possibly_bytes", "bytes possibly lost"], ["reachable_bytes", "bytes still reachable"]];
-  let kindRows = 0;
+  let kindRows = 0, reruns = 0;
   let last = Infinity;
   sites.changed.forEach((c, i) => {
     const s = shown.sites[i];
     expectEq(`site ${i + 1} head`, "#" + (i + 1) + (c.status === "changed" ? "" : ` (${c.status})`), s.head);
     expectEq(`site ${i + 1} frames`, c.frames.map((f, k) => (k ? "by " : "at ") + f).join("\n"), s.frames);
+    expectEq(`site ${i + 1} rerun`, c.rerun || null, s.rerun);
+    if (c.rerun) reruns++;
     const withKinds = c.old.lost !== undefined || c.new.lost !== undefined;
     const rows = figures.map(([key, label]) => [key, label, c.old[key], c.new[key]]);
     if (withKinds)
@@ -746,7 +776,8 @@ async function checkChangedSites(page, oldFile, newFile) {
     last = largest;
   });
   ok(`changed sites: ${sites.changed.length} sites, their figures and frames as the JSON's, largest first`
-     + (kindRows ? `, ${kindRows} rows of leak kinds` : ""));
+     + (kindRows ? `, ${kindRows} rows of leak kinds` : "")
+     + (reruns ? `, ${reruns} copy buttons of their rerun commands` : ""));
 }
 
 // memcheck's leak kinds of a format-4 file, read here: per run (exit-lost
@@ -1059,6 +1090,7 @@ async function timing(file) {
     else if (args[0] === "--diff") await checkDiff(args[1], args[2]);
     else if (args[0] === "--leaks") await checkLeaks(args.slice(1));
     else if (args[0] === "--reruns") await checkRerunFile(args[1]);
+    else if (args[0] === "--diff-reruns") await checkDiffReruns(args[1], args[2]);
     else if (args[0] === "--memory") await checkMemory(args[1]);
     else if (args[0] === "--screenshots") await screenshots(args[1], args[2], args[3], args[4]);
     else await checkFile(args[0], args[1], args[2]);

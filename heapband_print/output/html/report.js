@@ -837,7 +837,7 @@
         if (k === 0) {
           const th = document.createElement("th");
           th.scope = "rowgroup";
-          th.rowSpan = rows.length + 1;
+          th.rowSpan = rows.length + 1 + (c.rerun ? 1 : 0);
           th.textContent = "#" + (i + 1) + (c.status === "changed" ? "" : " (" + c.status + ")");
           tr.appendChild(th);
         }
@@ -855,6 +855,19 @@
       frames.colSpan = 4;
       frames.className = "hb-frames";
       frames.textContent = c.frames.map((fr, k) => (k ? "by " : "at ") + fr).join("\n");
+      /* Version 5: the command that reruns the new program stopped at the
+         site's first allocation. */
+      if (c.rerun) {
+        const cell = body.insertRow().insertCell();
+        cell.colSpan = 4;
+        const btn = document.createElement("button");
+        btn.type = "button";
+        btn.className = "hb-rerun-copy";
+        btn.textContent = "copy the command that reruns it stopped at its first allocation";
+        btn.title = c.rerun;
+        btn.addEventListener("click", () => copyRerun(c.rerun));
+        cell.appendChild(btn);
+      }
     });
   }
 
