@@ -488,6 +488,14 @@ static const struct option_spec options[] = {
       NULL, NULL, "--trace-json=FILE",
       "Chrome trace events (Perfetto): live bytes per\n"
       "band and in total, the marks" },
+    { "--heaptrack", HB_CMD_CHART, VALUE, set_file_name, FIELD(heaptrack),
+      NULL, NULL, "--heaptrack=FILE",
+      "heaptrack's data file (heaptrack_print,\n"
+      "heaptrack_gui): gzipped when FILE ends in .gz" },
+    { "--callgrind", HB_CMD_CHART, VALUE, set_file_name, FIELD(callgrind),
+      NULL, NULL, "--callgrind=FILE",
+      "callgrind's format (callgrind_annotate,\n"
+      "KCachegrind): bytes by function and line, per band" },
     { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
       "image size in pixels or points [1200x800]" },
     { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
@@ -694,9 +702,11 @@ static void refuse_overwrites(const struct hb_options *o)
 {
     const char *names[] = { "--png", "--svg", "--html", "--pprof",
                             "--folded", "--massif", "--trace-json",
-                            "--dhat", "--junit" };
+                            "--dhat", "--heaptrack", "--callgrind",
+                            "--junit" };
     const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded,
-                            o->massif, o->trace_json, o->dhat, o->junit };
+                            o->massif, o->trace_json, o->dhat, o->heaptrack,
+                            o->callgrind, o->junit };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (paths[i] != NULL

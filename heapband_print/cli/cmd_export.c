@@ -10,12 +10,15 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "band_merge.h"
+#include "callgrind.h"
 #include "chart_build.h"
 #include "dhat.h"
 #include "error.h"
 #include "folded.h"
+#include "heaptrack.h"
 #include "massif.h"
 #include "outfile.h"
 #include "pprof.h"
@@ -65,6 +68,27 @@ static int write_massif(FILE *out, const struct export_data *d,
                                                       : 0, err);
 }
 
+/* heaptrack reads a file by its name: gzip-compressed when it ends in
+ * ".gz", else as text (standard output too). */
+static int ends_in_gz(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 3 && strcmp(path + n - 3, ".gz") == 0;
+}
+
+static int write_heaptrack(FILE *out, const struct export_data *d,
+                           struct hb_error *err)
+{
+    return hb_heaptrack_write(out, d->f, &d->sites,
+                              ends_in_gz(d->o->heaptrack), NULL, err);
+}
+
+static int write_callgrind(FILE *out, const struct export_data *d,
+                           struct hb_error *err)
+{
+    return hb_callgrind_write(out, d->f, &d->sites, d->o->bands_step, err);
+}
+
 static int write_trace(FILE *out, const struct export_data *d,
                        struct hb_error *err)
 {
@@ -85,6 +109,8 @@ static const struct export_spec exports[] = {
     { "--massif", FIELD(massif), READS_CHART, write_massif },
     { "--dhat", FIELD(dhat), READS_SITES, write_dhat },
     { "--trace-json", FIELD(trace_json), READS_CHART, write_trace },
+    { "--heaptrack", FIELD(heaptrack), READS_SITES, write_heaptrack },
+    { "--callgrind", FIELD(callgrind), READS_SITES, write_callgrind },
 };
 #define NEXPORTS (sizeof exports / sizeof exports[0])
 
