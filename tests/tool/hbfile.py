@@ -655,4 +655,5 @@ def main():
         sys.exit(1)
 
 
-main()
+if __name__ == "__main__":   # also a module (viewer_figures.py)
+    main()

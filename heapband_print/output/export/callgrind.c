@@ -18,8 +18,11 @@
 #include <string.h>
 
 #include "band_merge.h"
-#include "config.h"
 #include "keymap.h"
+
+/* The caller of every site's outermost frame: the frames the file does
+ * not record (below main, or beyond --depth). */
+#define ROOT_NAME "(callers not recorded)"
 
 /* The figures that are events whatever the bands. */
 enum { EV_ALLOC_BYTES, EV_ALLOCS, EV_PEAK_BYTES, EV_EXIT_BYTES,
@@ -126,23 +129,21 @@ static const char *frame_name(struct builder *bd, const struct hb_frame *fr)
     return name;
 }
 
-/* The function number (1-based) of frame n, or of the "(other sites)"
- * pseudo-function for n 0; 0 out of memory. */
-static uint64_t fn_of(struct builder *bd, uint64_t n)
+/* The function number (1-based) of a name in an object and source (0:
+ * none); 0 out of memory. */
+static uint64_t fn_named(struct builder *bd, uint64_t object, uint64_t source,
+                         const char *name)
 {
-    const struct hb_frame *fr = n ? &bd->f->frames[n - 1] : NULL;
-    struct fn key = { fr ? fr->object : 0, fr ? fr->source : 0,
-                      fr ? frame_name(bd, fr) : "(other sites)" };
-    if (key.name == NULL)
+    if (name == NULL)
         return 0;
     /* The name's number, then (name, object, source) -> function. */
-    struct hb_keyslot *ns = hb_keymap_slot(&bd->names, 0, 0, key.name);
+    struct hb_keyslot *ns = hb_keymap_slot(&bd->names, 0, 0, name);
     if (ns == NULL)
         return 0;
     if (ns->value == 0)
         ns->value = bd->names.used;
-    struct hb_keyslot *slot = hb_keymap_slot(
-        &bd->fn_index, ns->value, key.object << 32 | key.source, NULL);
+    struct hb_keyslot *slot = hb_keymap_slot(&bd->fn_index, ns->value,
+                                             object << 32 | source, NULL);
     if (slot == NULL)
         return 0;
     if (slot->value == 0) {
@@ -153,10 +154,16 @@ static uint64_t fn_of(struct builder *bd, uint64_t n)
                 return 0;
             bd->fns = fns, bd->fns_cap = cap;
         }
-        bd->fns[bd->nfns] = key;
+        bd->fns[bd->nfns] = (struct fn){ object, source, name };
         slot->value = ++bd->nfns;
     }
     return slot->value;
+}
+
+static uint64_t fn_of_frame(struct builder *bd, uint64_t n)
+{
+    const struct hb_frame *fr = &bd->f->frames[n - 1];
+    return fn_named(bd, fr->object, fr->source, frame_name(bd, fr));
 }
 
 /* ------------------------------------------------------------ costs */
@@ -182,45 +189,54 @@ static void record_costs(struct builder *bd, const struct hb_sel_rec *r)
         bd->total[i] += bd->rec_cost[i];
 }
 
-/* Does frame i of the site belong to a function that a frame inside it
- * (0 .. i-1) belongs to too? */
-static int inner_again(const uint64_t *fns, size_t i)
+/* Does a frame outside frame i of the site (i+1 .. depth-1) belong to
+ * frame i's function? */
+static int outer_again(const uint64_t *fns, size_t i, size_t depth)
 {
-    for (size_t j = 0; j < i; j++)
+    for (size_t j = i + 1; j < depth; j++)
         if (fns[j] == fns[i])
             return 1;
     return 0;
 }
 
+/* A record's costs: its own at the line of its innermost frame, and on
+ * each call along its frames (from the caller of frame i to frame i; the
+ * outermost frame's caller is ROOT_NAME), but only on the call into a
+ * function's outermost frame in the site: callgrind_annotate takes a
+ * called function's inclusive cost to be the sum of its calls, so each
+ * function of the site gets the record's costs once. */
 static int add_record(struct builder *bd, const struct hb_sel_rec *r,
-                      uint64_t *fns)
+                      uint64_t *fns, uint64_t *line)
 {
     record_costs(bd, r);
     const struct hb_site *s = r->site ? &bd->f->sites[r->site - 1] : NULL;
     size_t depth = s ? s->nframes : 1;
     for (size_t i = 0; i < depth; i++)
-        if ((fns[i] = fn_of(bd, s ? s->frames[i] : 0)) == 0)
+        fns[i] = s ? fn_of_frame(bd, s->frames[i])
+                   : fn_named(bd, 0, 0, "(other sites)");
+    fns[depth] = fn_named(bd, 0, 0, ROOT_NAME);
+    for (size_t i = 0; i <= depth; i++)
+        if (fns[i] == 0)
             return -1;
-    const struct hb_frame *fr = s ? &bd->f->frames[s->frames[0] - 1] : NULL;
+    for (size_t i = 0; i < depth; i++)
+        line[i] = s ? bd->f->frames[s->frames[i] - 1].line : 0;
+    line[depth] = 0;
     size_t at;
-    uint64_t line = fr ? fr->line : 0;
-    struct entry *e = entry_of(bd, &bd->self, fns[0], line, &at);
+    struct entry *e = entry_of(bd, &bd->self, fns[0], line[0], &at);
     if (e == NULL)
         return -1;
-    e->fn = fns[0], e->line = line;
+    e->fn = fns[0], e->line = line[0];
     add_cost(bd, &bd->self, at);
-    for (size_t i = 1; i < depth; i++) {
-        if (inner_again(fns, i))
+    for (size_t i = 0; i < depth; i++) {
+        if (outer_again(fns, i, depth))
             continue;
-        const struct hb_frame *caller = &bd->f->frames[s->frames[i] - 1];
-        const struct hb_frame *callee = &bd->f->frames[s->frames[i - 1] - 1];
-        e = entry_of(bd, &bd->calls, fns[i] << 32 | fns[i - 1],
-                     caller->line, &at);
+        e = entry_of(bd, &bd->calls, fns[i + 1] << 32 | fns[i],
+                     line[i + 1], &at);
         if (e == NULL)
             return -1;
         if (e->count == 0)
-            e->target = callee->line;
-        e->fn = fns[i], e->line = caller->line, e->callee = fns[i - 1];
+            e->target = line[i];
+        e->fn = fns[i + 1], e->line = line[i + 1], e->callee = fns[i];
         e->count += r->fig.allocs;
         add_cost(bd, &bd->calls, at);
     }
@@ -242,20 +258,46 @@ static void size_name(char *buf, size_t len, uint64_t v)
         snprintf(buf, len, "%" PRIu64 "%c", v, units[k - 1]);
 }
 
+/* f's band table as two arrays, into *lo and *hi (freed by the caller);
+ * 0, or -1 out of memory. */
+static int band_bounds(const struct hb_file *f, uint64_t **lo, uint64_t **hi)
+{
+    *lo = malloc((f->nbands ? f->nbands : 1) * sizeof **lo);
+    *hi = malloc((f->nbands ? f->nbands : 1) * sizeof **hi);
+    if (*lo == NULL || *hi == NULL)
+        return -1;
+    for (size_t b = 0; b < f->nbands; b++)
+        (*lo)[b] = f->bands[b].lo, (*hi)[b] = f->bands[b].hi;
+    return 0;
+}
+
+int hb_callgrind_check(const struct hb_file *f, unsigned step,
+                       struct hb_error *err)
+{
+    uint64_t *lo, *hi;
+    struct hb_band_rows rows;
+    int r = band_bounds(f, &lo, &hi) < 0
+            ? hb_error_nomem(err, "the callgrind file")
+            : hb_band_rows_plan(&rows, lo, hi, f->nbands,
+                                step ? step : HB_BANDS_OCTAVE, err);
+    if (r == 0)
+        hb_band_rows_free(&rows);
+    free(lo);
+    free(hi);
+    return r;
+}
+
 /* The band rows, and an event each for those that allocated. */
 static int plan_events(struct builder *bd, const struct hb_site_sel *s,
                        unsigned step, struct hb_error *err)
 {
     const struct hb_file *f = bd->f;
-    uint64_t *lo = malloc(f->nbands * sizeof *lo);
-    uint64_t *hi = malloc(f->nbands * sizeof *hi);
+    uint64_t *lo, *hi;
     int r = -1;
-    if (lo == NULL || hi == NULL) {
+    if (band_bounds(f, &lo, &hi) < 0) {
         hb_error_nomem(err, "the callgrind file");
         goto out;
     }
-    for (size_t b = 0; b < f->nbands; b++)
-        lo[b] = f->bands[b].lo, hi[b] = f->bands[b].hi;
     if (hb_band_rows_plan(&bd->rows, lo, hi, f->nbands, step, err) < 0)
         goto out;
     bd->row_b = calloc(bd->rows.nrows, sizeof *bd->row_b);
@@ -455,7 +497,8 @@ static int write_body(FILE *out, const struct builder *bd)
 static void write_head(FILE *out, const struct builder *bd)
 {
     fputs("# callgrind format\nversion: 1\n", out);
-    fprintf(out, "creator: heapband_print %s\n", PACKAGE_VERSION);
+    fprintf(out, "creator: heapband %s, through heapband_print\n",
+            bd->f->tool_version);
     fprintf(out, "pid: %" PRIu64 "\ncmd: %s\npart: 1\n\n", bd->f->pid,
             bd->f->cmd);
     fputs("positions: line\n", out);
@@ -497,11 +540,15 @@ int hb_callgrind_write(FILE *out, const struct hb_file *f,
     for (size_t i = 0; i < f->nsites; i++)
         if (f->sites[i].nframes > deepest)
             deepest = f->sites[i].nframes;
-    uint64_t *fns = malloc(deepest * sizeof *fns);
-    int built = bd.rec_cost != NULL && bd.total != NULL && fns != NULL;
+    /* A record's functions and lines, its root's too. */
+    uint64_t *fns = malloc((deepest + 1) * sizeof *fns);
+    uint64_t *lines = malloc((deepest + 1) * sizeof *lines);
+    int built = bd.rec_cost != NULL && bd.total != NULL && fns != NULL
+                && lines != NULL;
     for (size_t i = 0; built && i < s->nrecs; i++)
-        built = add_record(&bd, &s->recs[i], fns) == 0;
+        built = add_record(&bd, &s->recs[i], fns, lines) == 0;
     free(fns);
+    free(lines);
     if (!built) {
         hb_error_nomem(err, "the callgrind file");
         goto out;

@@ -10,19 +10,23 @@
  * any later version.  See the file COPYING.
  *
  * Owns: the events (AllocBytes, Allocs, PeakBytes, ExitBytes, LeakedBytes
- * with memcheck's kinds, then per row of --bands, octaves by default,
- * B<LO> the bytes allocated and P<LO> the bytes live at the peak in the
- * row whose sizes start at LO), a function per frame's function (object,
- * source file and name), self costs at the line of a site's innermost
- * frame, and a call per pair of neighbouring frames, its costs the
- * blocks that came through it (its count the blocks allocated).
+ * (definitely and indirectly lost, 0 without memcheck's kinds), then per
+ * row of --bands, octaves by default, B<LO> the bytes allocated and P<LO>
+ * the bytes live at the peak in the row whose sizes start at LO, for the
+ * rows that have any), a function per frame's function (object, source
+ * file and name; "0xOFFSET" without a name), self costs at the line of a
+ * site's innermost frame, and a call per pair of neighbouring frames, its
+ * count the blocks allocated through it; every site's outermost frame is
+ * called by the pseudo-function "(callers not recorded)".
  *
- * Invariant: a function's inclusive cost, as callgrind_annotate
- * --inclusive=yes and KCachegrind add it up, is exactly the figures of
- * the sites its function appears in: a site that passes through a
- * function twice (recursion) counts once, at its innermost appearance,
- * whose call alone carries the site's costs.  The self costs sum to the
- * selection's totals (the summary line).
+ * Invariant: a function's inclusive cost as callgrind_annotate
+ * --inclusive=yes adds it up (the sum of the calls into it) is exactly the
+ * figures of the sites its function appears in: a site that passes
+ * through a function twice (recursion) puts its costs on the call into
+ * the outermost frame of that function only.  The self costs sum to the
+ * selection's totals (the summary line), which the root's inclusive cost
+ * is.  KCachegrind, which adds a function's own and outgoing costs, shows
+ * the same inclusive figures for a function that does not recurse.
  *
  * Cost: one pass over the selected records and their frames, tables of
  * the functions, lines and calls met.
@@ -35,6 +39,11 @@
 #include "error.h"
 #include "hbfile.h"
 #include "site_select.h"
+
+/* Whether f's bands fit rows of `step` (0: octaves): 0, or -1 with *err
+ * (HB_ERR_USAGE, "option --bands: ..."), before a file is opened. */
+int hb_callgrind_check(const struct hb_file *f, unsigned step,
+                       struct hb_error *err);
 
 /* Write the records s of f, the band rows `step` quarter-octaves each
  * (band_merge.h; 0: octaves).  Returns 0, or -1 with *err: HB_ERR_USAGE

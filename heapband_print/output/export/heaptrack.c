@@ -31,6 +31,11 @@ __extension__ typedef __int128 wide;
 
 /* ------------------------------------------------------------ writer */
 
+/* Blocks of one size of one site: one allocation info to heaptrack. */
+struct kind {
+    uint64_t size, trace, count;
+};
+
 struct writer {
     FILE *out;
     const struct hb_file *f;
@@ -39,8 +44,8 @@ struct writer {
     struct hb_keymap strings, ips, traces, infos;
     uint64_t other_ip;            /* the "(other sites)" frame, 0: none */
     /* Events: what heaptrack counts temporary, and the time written. */
-    int last_was_alloc;
-    uint64_t last_info, temporaries;
+    uint64_t last_info, temporaries;   /* as heaptrack sees them */
+    struct kind last_kind;            /* allocated last (trace 0: none) */
     uint64_t ms;
     wide live;
 };
@@ -124,22 +129,6 @@ static uint64_t site_trace(struct writer *w, uint64_t site)
     return trace;
 }
 
-/* The allocation info of (size, trace), written as an 'a' line when new:
- * its number plus one (so that 0 stays "none"). */
-static uint64_t info_of(struct writer *w, uint64_t size, uint64_t trace)
-{
-    struct hb_keyslot *slot = hb_keymap_slot(&w->infos, size, trace, NULL);
-    if (slot == NULL) {
-        w->nomem = 1;
-        return 0;
-    }
-    if (slot->value == 0) {
-        slot->value = ++w->ninfos;
-        fprintf(w->out, "a %" PRIx64 " %" PRIx64 "\n", size, trace);
-    }
-    return slot->value;
-}
-
 static void stamp(struct writer *w, uint64_t t)
 {
     uint64_t ms = w->f->unit == HB_UNIT_MS ? t
@@ -148,23 +137,6 @@ static void stamp(struct writer *w, uint64_t t)
         w->ms = ms;
         fprintf(w->out, "c %" PRIx64 "\n", ms);
     }
-}
-
-static void alloc_event(struct writer *w, uint64_t info, uint64_t size)
-{
-    fprintf(w->out, "+ %" PRIx64 "\n", info - 1);
-    w->last_was_alloc = 1;
-    w->last_info = info;
-    w->live += size;
-}
-
-static void free_event(struct writer *w, uint64_t info, uint64_t size)
-{
-    if (w->last_was_alloc && w->last_info == info)
-        w->temporaries++;
-    fprintf(w->out, "- %" PRIx64 "\n", info - 1);
-    w->last_was_alloc = 0;
-    w->live -= size;
 }
 
 /* ------------------------------------------------------------ the split */
@@ -176,10 +148,10 @@ struct group {
     wide bytes;
 };
 
-/* One kind of block of a record: count blocks of size bytes, one info. */
-struct kind {
-    uint64_t info, size, count;
-};
+static int same_kind(const struct kind *a, const struct kind *b)
+{
+    return a->size == b->size && a->trace == b->trace;
+}
 
 /* A record's blocks: live at the peak and at exit (a), at the peak only
  * (b), at exit only (c), at neither (d). */
@@ -220,20 +192,16 @@ static struct split split_record(const struct hb_site_figures *r,
     return s;
 }
 
-/* The group's two kinds (a count may be 0). */
-static void group_kinds(struct writer *w, const struct group *g,
-                        uint64_t trace, struct kind k[2])
+static void group_kinds(const struct group *g, uint64_t trace,
+                        struct kind k[2])
 {
     uint64_t q = g->n ? (uint64_t)(g->bytes / g->n) : 0;
     uint64_t more = g->n ? (uint64_t)(g->bytes % g->n) : 0;
-    k[0] = (struct kind){ 0, q, g->n - more };
-    k[1] = (struct kind){ 0, q + 1, more };
-    for (int i = 0; i < 2; i++)
-        if (k[i].count > 0)
-            k[i].info = info_of(w, k[i].size, trace);
+    k[0] = (struct kind){ q, trace, g->n - more };
+    k[1] = (struct kind){ q + 1, trace, more };
 }
 
-/* Every record's kinds, group by group: kinds[4 * 2 * i + 2 * g + j]. */
+/* Every record's kinds, group by group: kinds[(NGROUPS * i + g) * 2 + j]. */
 struct plan {
     struct kind *kinds;
     size_t nrecs;
@@ -258,15 +226,56 @@ static int make_plan(struct writer *w, const struct hb_site_sel *s,
         const struct hb_sel_rec *r = &s->recs[i];
         const struct hb_band *band = &w->f->bands[r->b];
         struct split sp = split_record(&r->fig, band->lo, band->hi);
-        uint64_t trace = site_trace(w, r->site);
         const struct group *gs[NGROUPS] = { &sp.a, &sp.b, &sp.c, &sp.d };
+        uint64_t trace = site_trace(w, r->site);
         for (int g = 0; g < NGROUPS; g++)
-            group_kinds(w, gs[g], trace, kind_at(pl, i, g));
+            group_kinds(gs[g], trace, kind_at(pl, i, g));
     }
     return w->nomem ? -1 : 0;
 }
 
 /* ------------------------------------------------------------ events */
+
+/* The number of a kind's allocation info.  Infos are numbered in the
+ * order of their first allocation, which heaptrack_gui requires, and
+ * written as an 'a' line just before it; NULL-safe: 0 out of memory. */
+static uint64_t info_of(struct writer *w, const struct kind *k)
+{
+    struct hb_keyslot *slot = hb_keymap_slot(&w->infos, k->size, k->trace,
+                                             NULL);
+    if (slot == NULL) {
+        w->nomem = 1;
+        return 0;
+    }
+    if (slot->value == 0) {
+        slot->value = ++w->ninfos;
+        fprintf(w->out, "a %" PRIx64 " %" PRIx64 "\n", k->size, k->trace);
+    }
+    return slot->value - 1;
+}
+
+/* heaptrack calls a free temporary when its info is that of the event
+ * before it, which after a free is 0: so info 0 is best a block never
+ * freed (write_events allocates one first when there is one). */
+static void alloc_event(struct writer *w, const struct kind *k)
+{
+    uint64_t info = info_of(w, k);
+    fprintf(w->out, "+ %" PRIx64 "\n", info);
+    w->last_info = info;
+    w->last_kind = *k;
+    w->live += k->size;
+}
+
+static void free_event(struct writer *w, const struct kind *k)
+{
+    uint64_t info = info_of(w, k);
+    if (w->last_info == info)
+        w->temporaries++;
+    fprintf(w->out, "- %" PRIx64 "\n", info);
+    w->last_info = 0;
+    w->last_kind = (struct kind){ 0, 0, 0 };   /* no trace is 0 */
+    w->live -= k->size;
+}
 
 /* The blocks of group g of every record, as one list of kinds. */
 static size_t gather(struct plan *pl, int g, struct kind *list)
@@ -282,8 +291,9 @@ static size_t gather(struct plan *pl, int g, struct kind *list)
 static int by_size_down(const void *pa, const void *pb)
 {
     const struct kind *a = pa, *b = pb;
-    return a->size < b->size ? 1 : a->size > b->size ? -1
-           : a->info > b->info ? 1 : a->info < b->info ? -1 : 0;
+    if (a->size != b->size)
+        return a->size < b->size ? 1 : -1;
+    return a->trace > b->trace ? 1 : a->trace < b->trace ? -1 : 0;
 }
 
 /* The time of event k of count spread over [t0, t1]. */
@@ -292,57 +302,82 @@ static uint64_t spread(uint64_t t0, uint64_t t1, uint64_t k, uint64_t count)
     return count ? t0 + (uint64_t)((wide)(t1 - t0) * k / count) : t0;
 }
 
-/* The blocks live at neither moment (d, largest first), before the peak:
- * two at a time, the largest left with the smallest, when the two fit
- * under the peak together, so that neither free follows its own
- * allocation and heaptrack calls neither temporary; one that fits with
- * no other is allocated and freed alone, a temporary.  (Those as large as
- * the peak are not here: at or over it before the peak's moment, they
- * would move it.) */
+/* The next block of d[hi .. lo) from the large end (or the small end),
+ * skipping kinds used up; NULL when none is left. */
+static struct kind *large_end(struct kind *d, size_t *hi, size_t lo)
+{
+    while (*hi < lo && d[*hi].count == 0)
+        (*hi)++;
+    return *hi < lo ? &d[*hi] : NULL;
+}
+
+static struct kind *small_end(struct kind *d, size_t hi, size_t *lo)
+{
+    while (*lo > hi && d[*lo - 1].count == 0)
+        (*lo)--;
+    return *lo > hi ? &d[*lo - 1] : NULL;
+}
+
+/* Blocks allocated together, then freed together: x, extra blocks of
+ * one kind, y; then x first, so that the first free follows y, of
+ * another kind (none without y: a temporary to heaptrack). */
+struct dgroup {
+    struct kind *x, *y, *extra;
+    uint64_t nextra;
+    wide bytes;
+};
+
+static void emit_group(struct writer *w, const struct dgroup *g)
+{
+    if (g->x == NULL)
+        return;
+    alloc_event(w, g->x);
+    for (uint64_t i = 0; i < g->nextra; i++)
+        alloc_event(w, g->extra);
+    if (g->y != NULL)
+        alloc_event(w, g->y);
+    free_event(w, g->x);
+    for (uint64_t i = 0; i < g->nextra; i++)
+        free_event(w, g->extra);
+    if (g->y != NULL)
+        free_event(w, g->y);
+}
+
+/* The blocks live at neither moment (d, largest first), before the peak,
+ * their times spread up to t_end: in pairs of two kinds, the largest
+ * left with the smallest, so that no free follows its own allocation and
+ * heaptrack calls none temporary; when one kind is left, its blocks join
+ * the last pair while the group fits under the peak (with what is live
+ * already).  A block that fits in no group is allocated and freed alone:
+ * a temporary.  (Blocks as large as the peak are not here: at it before
+ * the peak's moment, they would move it.) */
 static void neither_blocks(struct writer *w, struct kind *d, size_t nd,
                            uint64_t peak, uint64_t t_end)
 {
     uint64_t count = 0, k = 0;
     for (size_t i = 0; i < nd; i++)
         count += d[i].count;
-    size_t hi = 0, lo = nd;                /* d[hi .. lo) are left */
-    while (hi < lo) {
-        if (d[hi].count == 0) {
-            hi++;
-            continue;
-        }
-        if (d[lo - 1].count == 0) {
-            lo--;
-            continue;
-        }
-        struct kind *x = &d[hi], *y = &d[lo - 1];
-        stamp(w, spread(0, t_end, k, count));
-        alloc_event(w, x->info, x->size);
-        if (y != x && (wide)x->size + y->size < peak) {
-            alloc_event(w, y->info, y->size);
-            free_event(w, x->info, x->size);
-            free_event(w, y->info, y->size);
-            y->count--;
-            k++;
-        } else {
-            free_event(w, x->info, x->size);
-        }
+    wide room = (wide)peak - w->live;       /* a group stays under it */
+    size_t hi = 0, lo = nd;                 /* d[hi .. lo) are left */
+    struct dgroup pending = { NULL, NULL, NULL, 0, 0 };
+    struct kind *x;
+    while ((x = large_end(d, &hi, lo)) != NULL) {
+        stamp(w, spread(0, t_end, k++, count));
         x->count--;
-        k++;
-    }
-}
-
-/* Allocate and free, one at a time, blocks as large as the peak that
- * were live at neither moment: the run had them after its peak, when
- * nothing else was live. */
-static void peak_sized_blocks(struct writer *w, const struct kind *list,
-                              size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        for (uint64_t j = 0; j < list[i].count; j++) {
-            alloc_event(w, list[i].info, list[i].size);
-            free_event(w, list[i].info, list[i].size);
+        struct kind *y = small_end(d, hi, &lo);
+        struct dgroup g = { x, NULL, NULL, 0, x->size };
+        if (y != NULL && y != x && g.bytes + y->size < room) {
+            g.y = y, g.bytes += y->size, y->count--;
+            k++;
+        } else if (pending.y != NULL && pending.bytes + x->size < room
+                   && (pending.extra == NULL || pending.extra == x)) {
+            pending.extra = x, pending.nextra++, pending.bytes += x->size;
+            continue;                       /* one kind left: it joins */
         }
+        emit_group(w, &pending);
+        pending = g;
+    }
+    emit_group(w, &pending);
 }
 
 /* Allocate (free) every block of the kinds, their times spread over
@@ -357,9 +392,22 @@ static void all_blocks(struct writer *w, const struct kind *list, size_t n,
         for (uint64_t j = 0; j < list[i].count; j++, k++) {
             stamp(w, spread(t0, t1, k, count));
             if (allocate)
-                alloc_event(w, list[i].info, list[i].size);
+                alloc_event(w, &list[i]);
             else
-                free_event(w, list[i].info, list[i].size);
+                free_event(w, &list[i]);
+        }
+}
+
+/* Allocate and free, one at a time, blocks as large as the peak that
+ * were live at neither moment: the run had them after its peak, when
+ * nothing else was live. */
+static void peak_sized_blocks(struct writer *w, const struct kind *list,
+                              size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (uint64_t j = 0; j < list[i].count; j++) {
+            alloc_event(w, &list[i]);
+            free_event(w, &list[i]);
         }
 }
 
@@ -369,7 +417,7 @@ static void free_after_peak(struct writer *w, struct kind *b, size_t nb,
                             uint64_t t0, uint64_t t1)
 {
     for (size_t i = 0; i < nb; i++)
-        if (b[i].info != w->last_info) {
+        if (!same_kind(&b[i], &w->last_kind)) {
             struct kind first = b[i];
             b[i] = b[0];
             b[0] = first;
@@ -378,6 +426,10 @@ static void free_after_peak(struct writer *w, struct kind *b, size_t nb,
     all_blocks(w, b, nb, 0, t0, t1);
 }
 
+/* The events, in four steps: a block live at both moments first (so
+ * that info 0 is never freed); those live at neither, before the peak;
+ * at the peak's time those live at it; after it, those freed after it
+ * freed and those allocated after it allocated, up to the end. */
 static int write_events(struct writer *w, struct plan *pl)
 {
     /* Room for one group's kinds, then the late ones (at most as many). */
@@ -387,16 +439,18 @@ static int write_events(struct writer *w, struct plan *pl)
         return -1;
     const struct hb_file *f = w->f;
     uint64_t peak = 0;
+    for (int g = G_A; g <= G_B; g++) {
+        size_t n = gather(pl, g, list);
+        for (size_t i = 0; i < n; i++)
+            peak += list[i].size * list[i].count;
+    }
     size_t n = gather(pl, G_A, list);
-    for (size_t i = 0; i < n; i++)
-        peak += list[i].size * list[i].count;
-    n = gather(pl, G_B, list);
-    for (size_t i = 0; i < n; i++)
-        peak += list[i].size * list[i].count;
+    struct kind first = n > 0 ? list[0] : (struct kind){ 0, 0, 0 };
+    if (n > 0) {
+        first.count = 1;
+        all_blocks(w, &first, 1, 1, 0, 0);
+    }
 
-    /* The blocks live at neither moment: those as large as the peak
-     * (sorted first) after the peak's blocks are freed, the rest before
-     * the peak. */
     size_t nd = gather(pl, G_D, list), nlate = 0;
     qsort(list, nd, sizeof *list, by_size_down);
     while (nlate < nd && list[nlate].size >= peak && list[nlate].size > 0)
@@ -404,12 +458,13 @@ static int write_events(struct writer *w, struct plan *pl)
     neither_blocks(w, list + nlate, nd - nlate, peak, f->peak_t_reached);
     struct kind *late = list + most;      /* kept past the others */
     memmove(late, list, nlate * sizeof *list);
-    /* The peak: the blocks freed after it first, so that the first free
-     * can follow a block of another kind. */
+
     stamp(w, f->peak_t_reached);
     n = gather(pl, G_B, list);
     all_blocks(w, list, n, 1, f->peak_t_reached, f->peak_t_reached);
     n = gather(pl, G_A, list);
+    if (n > 0 && first.count > 0)
+        list[0].count--;                  /* allocated first */
     all_blocks(w, list, n, 1, f->peak_t_reached, f->peak_t_reached);
     n = gather(pl, G_B, list);
     free_after_peak(w, list, n, f->peak_t_left, f->peak_t_left);
@@ -418,11 +473,12 @@ static int write_events(struct writer *w, struct plan *pl)
     all_blocks(w, list, n, 1, f->peak_t_left, f->end_time);
     stamp(w, f->end_time);
     free(list);
-    return 0;
+    return w->nomem ? -1 : 0;
 }
 
 /* ------------------------------------------------------------ the file */
 
+/* The header. */
 static void header(struct writer *w)
 {
     fprintf(w->out, "v %x %x\n", HT_VERSION, HT_FILE_FORMAT);

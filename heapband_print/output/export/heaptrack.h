@@ -17,18 +17,22 @@
  * allocated, live at the peak and live at exit, not every event, so the
  * events are rebuilt from them: each record's blocks are split into four
  * groups (live at the peak and at exit, at the peak only, at exit only,
- * neither), each of its count and bytes, sizes within the band; the
- * groups that were never live at either moment are allocated and freed
- * before the peak, the peak's blocks are allocated at the peak's time,
- * then those freed after it are freed and those allocated after it
- * allocated, up to the end.  So what heaptrack_print prints of the
- * totals (calls, bytes allocated, peak, leaked) and of every site (its
- * calls, bytes allocated, its bytes at the peak, leaked) equals the
- * file's; the time curve in between is rebuilt.  heaptrack calls a free
- * temporary when it follows its own allocation with no event between:
- * the rebuilt events make none where a pair of blocks fits under the
- * peak (the count of those that could not is returned).  Time: a
- * millisecond per 1,000,000 units of the file's time (instructions, or
+ * neither), each of its count and bytes, sizes within the band (one size,
+ * or two a byte apart); one block live at both moments is allocated
+ * first, those live at neither are allocated and freed before the peak,
+ * a few at a time under the peak, the peak's blocks are allocated at the
+ * peak's time, then those freed after it are freed and those allocated
+ * after it allocated, up to the end.  So what heaptrack_print prints of
+ * the totals (calls, peak, leaked) and of every site (its calls, its
+ * bytes at the peak, leaked) equals the file's, and so does the bytes
+ * allocated per site; the curve between the peak and the end is rebuilt.
+ * heaptrack calls a free temporary when it follows its own block's
+ * allocation with no event between: the file does not know those, and
+ * the events make none where blocks of two kinds fit under the peak
+ * together (hb_heaptrack_write counts the rest as heaptrack will).  With
+ * --min-size/--max-size the sites' figures stay exact; the peak heaptrack
+ * prints is then at least the selection's bytes at the run's peak.  Time:
+ * a millisecond per 1,000,000 units of the file's time (instructions, or
  * bytes; milliseconds as they are).
  *
  * Cost: one pass over the selected records, hash tables of the strings,
