@@ -108,6 +108,7 @@
 #include "hb_bands.h"
 #include "hb_blocks.h"
 #include "hb_columns.h"
+#include "hb_ending.h"
 #include "hb_fastcall.h"
 #include "hb_heap.h"
 #include "hb_leakscan.h"
@@ -654,21 +655,28 @@ static void hb_fini ( Int exitcode )
    HB_(outfile_exit_if_failed)();   /* last: it may end the process */
 }
 
-/* Before a system call only exit_group matters: a client that calls it
-   ends normally, so a lost file may change its exit status
-   (hb_outfile.c). */
+/* Before a system call: a client that calls exit_group ends normally,
+   so a lost file may change its exit status (hb_outfile.c); how the run
+   ends (exit, signals sent to itself, exec) is hb_ending.c's. */
 static void hb_pre_syscall ( ThreadId tid, UInt sysno, UWord* args,
                              UInt n_args )
 {
    if (sysno == __NR_exit_group) HB_(outfile_client_exits)();
+   HB_(ending_pre_syscall)(tid, sysno, args);
 }
 
 /* madvise is no memory event of the core's: hb_mappings.c follows it
-   here. */
+   here; hb_ending.c follows sigaction and failed execs. */
 static void hb_post_syscall ( ThreadId tid, UInt sysno, UWord* args,
                               UInt n_args, SysRes res )
 {
    HB_(mappings_post_syscall)(tid, sysno, args, n_args, res);
+   HB_(ending_post_syscall)(tid, sysno, args, res);
+}
+
+static void signal_to_handler ( ThreadId tid, Int signo, Bool alt_stack )
+{
+   HB_(ending_signal_handled)(tid, signo);
 }
 
 /* The redzone each side of a client block: the core's minimum, a word,
@@ -701,6 +709,7 @@ static void hb_pre_clo_init ( void )
                                    HB_(print_debug_usage));
    VG_(needs_client_requests)   (hb_handle_client_request);
    VG_(needs_syscall_wrapper)   (hb_pre_syscall, hb_post_syscall);
+   VG_(track_pre_deliver_signal)(signal_to_handler);
    VG_(needs_print_stats)       (hb_print_stats);
    HB_(program_pre_init)(&program_events);
    VG_(needs_malloc_replacement)(hb_malloc,
