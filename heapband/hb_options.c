@@ -170,35 +170,48 @@ static SizeT substitute_variables ( HChar* format, HChar* out )
    return n;
 }
 
-/* Whether format has a %n of its own (not the end of a %%n). */
-static Bool has_program_number ( const HChar* format )
+/* Whether format has a %c of its own (%n, %p; not the end of a %%n). */
+static Bool has_conversion ( const HChar* format, HChar c )
 {
    SizeT i;
    for (i = 0; format[i] != 0; i++) {
       if (format[i] != '%' || format[i + 1] == 0) continue;
-      if (format[i + 1] == 'n') return True;
+      if (format[i + 1] == c) return True;
       i++;   /* %%, %p, %q: the pair is skipped whole */
    }
    return False;
 }
 
-/* Whether format (of length len) ends in ".gz". */
-static Bool ends_in_gz ( const HChar* format, SizeT len )
+/* Where a name without %p gets its program number: before the first '.'
+   of its base name after the base name's first byte (run.hb.gz gives
+   run-2.hb.gz, .hb gives .hb-2), else at its end. */
+static SizeT number_place ( const HChar* format, SizeT len )
 {
-   return len >= 3 && VG_(strcmp)(format + len - 3, ".gz") == 0;
+   const HChar* slash = VG_(strrchr)(format, '/');
+   SizeT        base  = slash != NULL ? (SizeT)(slash - format) + 1 : 0;
+   SizeT        i;
+   for (i = base + 1; i < len; i++)
+      if (format[i] == '.') return i;
+   return len;
 }
 
 /* Writes format (a pattern of HB_(clo).out_pattern's kind) to out (when
    not NULL) as the name of the program numbered prog: each %n is prog;
    a name without %n, for a program after the first, gets "-prog" after
-   each %p, or without %p, at its end (before a final ".gz", which says
-   the file is compressed).  Returns the length written. */
+   each %p, or without %p, before the extensions of its base name
+   (number_place).  Returns the length written. */
 static SizeT number_program ( const HChar* format, UInt prog, HChar* out )
 {
-   Bool  mark = prog > 1 && !has_program_number(format);
-   Bool  any_pid = False;
-   SizeT len = VG_(strlen)(format), tail, n = 0, i = 0;
-   while (i < len) {
+   Bool  mark = prog > 1 && !has_conversion(format, 'n');
+   SizeT len = VG_(strlen)(format), n = 0, i = 0;
+   SizeT place = mark && !has_conversion(format, 'p')
+                 ? number_place(format, len) : (SizeT)-1;
+   while (i <= len) {
+      if (i == place) {
+         n = put_char(out, n, '-');
+         n = put_number(out, n, prog);
+      }
+      if (i == len) break;
       if (format[i] == '%' && format[i + 1] == 'n') {
          n = put_number(out, n, prog);
          i += 2;
@@ -208,21 +221,10 @@ static SizeT number_program ( const HChar* format, UInt prog, HChar* out )
          if (format[i + 1] == 'p' && mark) {
             n = put_char(out, n, '-');
             n = put_number(out, n, prog);
-            any_pid = True;
          }
          i += 2;
       } else {
          n = put_char(out, n, format[i++]);
-      }
-   }
-   if (mark && !any_pid) {
-      tail = ends_in_gz(format, len) ? 3 : 0;
-      n -= tail;
-      n = put_char(out, n, '-');
-      n = put_number(out, n, prog);
-      if (tail > 0) {
-         n = put_char(out, n, '.'); n = put_char(out, n, 'g');
-         n = put_char(out, n, 'z');
       }
    }
    if (out != NULL) out[n] = 0;
