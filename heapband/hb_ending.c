@@ -24,9 +24,9 @@
      when the exec fails.
    - Cost: a switch on the number of every system call (hb_main.c's
      hooks, which the tool has anyway); a few stores at exit_group,
-     exit, kill and sigaction; at an exec that will replace the program,
-     the file of the run so far (what the file at exit costs, with the
-     leak scan).
+     exit, kill and sigaction; at an exec, a stat of the program (and
+     then hb_snapshot.c writes the file of the run so far, which costs
+     what the file at exit costs, with the leak scan).
 
    What the tool can know of a fatal signal.  The core calls fini after
    a fatal signal as after an exit, with an exit code of 0 in every
@@ -53,8 +53,8 @@
    An exec.  The tool sees execve before the core does (its pre-syscall
    hook comes first).  When the program named is a regular file with an
    execute bit (the core's own check comes next, and fails only for
-   what this one does not see), the file of the run so far is written as
-   at exit under the run's name, ending "exec".  If the exec fails after
+   what this one does not see), hb_snapshot.c writes the file of the run
+   so far as at exit under the run's name, ending "exec".  If the exec fails after
    all, the run goes on and its final file replaces that one.  Under
    --trace-children=yes (and not skipped by --trace-children-skip or
    --trace-children-skip-by-arg) the core starts Valgrind again on the
@@ -65,13 +65,8 @@
    and each file names the other. */
 
 #include "hb_ending.h"
-#include "hb_columns.h"
-#include "hb_leakscan.h"
 #include "hb_marks.h"
 #include "hb_options.h"
-#include "hb_output.h"
-#include "hb_program.h"
-#include "hb_time.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_execontext.h"
@@ -335,47 +330,48 @@ static const HChar* const* client_argv ( Addr argv )
    return (const HChar* const*)argv;
 }
 
-/* The file of the run so far, as at exit, ending by the exec of program
-   (its name as execve got it). */
-static void at_exec ( const HChar* program, Addr argv )
+/* An execve(path, argv, envp), or an execveat(dirfd, path, argv, envp,
+   flags) with a path relative to the working directory (or absolute),
+   that will replace the program: its ending in *e. */
+Bool HB_(exec_begins) ( UInt sysno, const UWord* args, HbEnding* e )
 {
-   HbEnding     e;
-   HbTime       now  = HB_(time_now)();
-   HChar*       name = HB_(out_file_name)();
-   HChar*       next = NULL;
-   Bool         traced = child_is_traced(program, client_argv(argv));
-   Bool         ok;
-   if (traced) {
+   Addr   path, argv;
+   HChar* program;
+   SizeT  len;
+   if (sysno == __NR_execve) {
+      path = args[0]; argv = args[1];
+#if defined(__NR_execveat)
+   } else if (sysno == __NR_execveat && (Int)args[0] == HB_AT_FDCWD) {
+      path = args[1]; argv = args[2];
+#endif
+   } else {
+      return False;
+   }
+   program = VG_(malloc)("hb.ending.program", HB_PROGRAM_NAME_MAX + 1);
+   len = HB_(client_string)(path, program, HB_PROGRAM_NAME_MAX);
+   if (len == 0 || len == (SizeT)-1 || !will_replace(program)) {
+      VG_(free)(program);
+      return False;
+   }
+   VG_(memset)(e, 0, sizeof *e);
+   e->kind    = HbEndExec;
+   e->program = program;
+   if (child_is_traced(program, client_argv(argv))) {
       HChar* format = HB_(out_file_for)(HB_(clo).exec_number + 1);
-      next = VG_(expand_file_name)("--heapband-out-file", format);
+      e->next_file = VG_(expand_file_name)("--heapband-out-file", format);
       VG_(free)(format);
    }
-   VG_(memset)(&e, 0, sizeof e);
-   e.kind      = HbEndExec;
-   e.program   = program;
-   e.next_file = next;
-   HB_(program_settle)();
-   HB_(columns_settle)(now);
-   if (HB_(clo).leak_scan) HB_(leak_scan)(HB_(clo).leak_heuristics);
-   ok = HB_(write_file_ending)(name, now, &e);
-   if (VG_(clo_verbosity) > 0) {
-      VG_(umsg)("heapband: the program execs %s; the run so far:\n", program);
-      HB_(print_summary)(now, ok ? name : NULL);
-   }
-   if (traced) pass_on_options(ok ? name : NULL);
-   if (next != NULL) VG_(free)(next);
-   VG_(free)(name);
+   return True;
 }
 
-/* execve(path, argv, envp), or execveat(dirfd, path, argv, envp, flags)
-   with an absolute path or one relative to the working directory. */
-static void pre_exec ( Addr path, Addr argv )
+void HB_(exec_done) ( HbEnding* e, const HChar* written )
 {
-   HChar* program = VG_(malloc)("hb.ending.program", HB_PROGRAM_NAME_MAX + 1);
-   SizeT  len = HB_(client_string)(path, program, HB_PROGRAM_NAME_MAX);
-   if (len != 0 && len != (SizeT)-1 && will_replace(program))
-      at_exec(program, argv);
-   VG_(free)(program);
+   if (e->next_file != NULL) {
+      pass_on_options(written);
+      VG_(free)((HChar*)e->next_file);
+   }
+   VG_(free)((HChar*)e->program);
+   e->program = e->next_file = NULL;
 }
 
 /*------------------------------------------------------------*/
@@ -411,14 +407,6 @@ void HB_(ending_pre_syscall) ( ThreadId tid, UInt sysno, UWord* args )
       case __NR_rt_tgsigqueueinfo:
          if ((Int)args[0] == me) sent_to_self(args[2]);
          break;
-      case __NR_execve:
-         pre_exec(args[0], args[1]);
-         break;
-#if defined(__NR_execveat)
-      case __NR_execveat:
-         if ((Int)args[0] == HB_AT_FDCWD) pre_exec(args[1], args[2]);
-         break;
-#endif
       default:
          break;
    }

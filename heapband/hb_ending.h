@@ -48,6 +48,15 @@ void HB_(ending_post_syscall) ( ThreadId tid, UInt sysno, UWord* args,
 /* A signal goes to one of the program's handlers. */
 void HB_(ending_signal_handled) ( ThreadId tid, Int signo );
 
+/* An execve (or execveat) whose program will replace this one (a
+   regular file with an execute bit): its ending, with the next file when
+   the core will trace the new program, in *e; False for any other call.
+   HB_(exec_done) then takes the written file's name (or NULL), passes
+   this program's options on to the next one's tool when it is traced,
+   and frees e's texts. */
+Bool HB_(exec_begins) ( UInt sysno, const UWord* args, HbEnding* e );
+void HB_(exec_done)   ( HbEnding* e, const HChar* written );
+
 /* At fini: how the run ended, with the stack of the thread a signal
    killed. */
 HbEnding HB_(ending_at_exit) ( void );

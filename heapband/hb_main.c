@@ -657,12 +657,14 @@ static void hb_fini ( Int exitcode )
 
 /* Before a system call: a client that calls exit_group ends normally,
    so a lost file may change its exit status (hb_outfile.c); how the run
-   ends (exit, signals sent to itself, exec) is hb_ending.c's. */
+   ends (exit, signals sent to itself, exec) is hb_ending.c's, the file
+   at an exec hb_snapshot.c's. */
 static void hb_pre_syscall ( ThreadId tid, UInt sysno, UWord* args,
                              UInt n_args )
 {
    if (sysno == __NR_exit_group) HB_(outfile_client_exits)();
    HB_(ending_pre_syscall)(tid, sysno, args);
+   HB_(snapshot_at_exec)(sysno, args);
 }
 
 /* madvise is no memory event of the core's: hb_mappings.c follows it
