@@ -105,7 +105,22 @@ const struct hb_metric_info hb_metrics[HB_NMETRICS] = {
     [HB_METRIC_FRAGMENTATION_PEAK] = { "fragmentation-peak",
                                        "fragmentation, peak footprint", NULL,
                                        BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+    [HB_METRIC_EXIT_STATUS] = { "exit-status", "exit status", NULL, COUNT,
+                                HB_BAND_NONE, 0, 0, 0, 0, 1 },
 };
+
+/* A run that ended by an exit or a signal, whose exit-status is known. */
+static int has_exit_status(const struct hb_file *f)
+{
+    return f->ending.kind == HB_ENDING_EXIT
+           || f->ending.kind == HB_ENDING_SIGNAL;
+}
+
+static uint64_t exit_status(const struct hb_file *f)
+{
+    return f->ending.kind == HB_ENDING_SIGNAL ? 128 + f->ending.signo
+                                              : f->ending.status;
+}
 
 /* The live slop at exit: the sum of the slop lines' AT_EXIT. */
 static uint64_t slop_exit(const struct hb_file *f)
@@ -136,6 +151,8 @@ int hb_metric_find(const char *name, size_t len)
 
 int hb_metric_readable(const struct hb_file *f, enum hb_metric m)
 {
+    if (hb_metrics[m].ending)
+        return has_exit_status(f);
     return hb_metrics[m].kinds != HB_KINDS_NEEDED || f->leak_kinds;
 }
 
@@ -145,6 +162,8 @@ int hb_metric_shown(enum hb_metric m, const struct hb_file *o,
     if (hb_metrics[m].memory && !o->allocator_program
         && (n == NULL || !n->allocator_program))
         return 0;
+    if (hb_metrics[m].ending)
+        return has_exit_status(o) || (n != NULL && has_exit_status(n));
     return hb_metrics[m].kinds == HB_KINDS_NONE || o->leak_kinds
            || (n != NULL && n->leak_kinds);
 }
@@ -195,6 +214,7 @@ uint64_t hb_metric_run(const struct hb_file *f, enum hb_metric m)
     case HB_METRIC_PEAK_TIME:     return f->peak_t_reached;
     case HB_METRIC_UNKNOWN_FREES: return f->unknown_frees;
     case HB_METRIC_END_TIME:      return f->end_time;
+    case HB_METRIC_EXIT_STATUS:   return exit_status(f);
     case HB_METRIC_FOOTPRINT:     return f->mem.foot_peak;
     case HB_METRIC_FOOTPRINT_EXIT: return f->mem.foot_exit;
     case HB_METRIC_SLOP:          return slop_exit(f);

@@ -308,6 +308,9 @@ void hb_text_summary(const struct hb_text_drawing *d)
     item(it, &n, 80, "%s t=%s %s: %s live in %llu block%s",
          f->snapshot ? "snapshot" : "end", b, u, a,
          (unsigned long long)f->exit_blocks, plural(f->exit_blocks, "", "s"));
+    /* How the run ended (version 5), first of all: a crash is news. */
+    if (f->ending != NULL && f->ending[0] != '\0')
+        item(it, &n, 95, "%s", f->ending);
     anon_note(d, it, &n);
     if (f->leak_kinds && f->exit_blocks > 0)   /* else nothing to classify */
         leak_items(f, it, &n);
