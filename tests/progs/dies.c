@@ -1,11 +1,13 @@
 /* Ends abnormally after allocating 777 bytes: argv[1] says how.
    "segv": raise(SIGSEGV); "abort": abort(); "term": kill(getpid(),
    SIGTERM); "fault": a write through a null pointer (SIGSEGV from the
-   kernel); "wait": waits on stdin until killed from outside; "exit":
+   kernel); "wait": says "ready" on stdout, then waits on stdin until
+   killed from outside; "exit":
    _exit(3); "thread": exit(5) from the second of three threads, the
    others blocked. */
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -44,7 +46,11 @@ int main(int argc, char** argv)
    if (strcmp(how, "abort") == 0) abort();
    if (strcmp(how, "term") == 0) kill(getpid(), SIGTERM);
    if (strcmp(how, "fault") == 0) *nowhere = 1;
-   if (strcmp(how, "wait") == 0) while (read(0, &c, 1) > 0) {}
+   if (strcmp(how, "wait") == 0) {
+      puts("ready");
+      fflush(stdout);
+      while (read(0, &c, 1) > 0) {}
+   }
    if (strcmp(how, "thread") == 0) threads_exit();
    _exit(3);
 }
