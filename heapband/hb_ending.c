@@ -378,9 +378,15 @@ void HB_(exec_done) ( HbEnding* e, const HChar* written )
 /*--- System calls                                         ---*/
 /*------------------------------------------------------------*/
 
+/* Whether pid is this process (getpid is a system call of its own: asked
+   only at a kill). */
+static Bool is_me ( UWord pid )
+{
+   return (Int)pid == VG_(getpid)();
+}
+
 void HB_(ending_pre_syscall) ( ThreadId tid, UInt sysno, UWord* args )
 {
-   Int me = VG_(getpid)();
    if (sysno != __NR_exit) exit_tid = VG_INVALID_THREADID;
    switch (sysno) {
       case __NR_exit_group:
@@ -392,20 +398,20 @@ void HB_(ending_pre_syscall) ( ThreadId tid, UInt sysno, UWord* args )
          exit_tid_status = (Int)(args[0] & 0xff);
          break;
       case __NR_kill:
-         if ((Int)args[0] == me || args[0] == 0) sent_to_self(args[1]);
+         if (args[0] == 0 || is_me(args[0])) sent_to_self(args[1]);
          break;
       case __NR_tkill:
-         if ((Int)args[0] == me || (Int)args[0] == VG_(gettid)())
+         if (is_me(args[0]) || (Int)args[0] == VG_(gettid)())
             sent_to_self(args[1]);
          break;
       case __NR_tgkill:
-         if ((Int)args[0] == me) sent_to_self(args[2]);
+         if (is_me(args[0])) sent_to_self(args[2]);
          break;
       case __NR_rt_sigqueueinfo:
-         if ((Int)args[0] == me) sent_to_self(args[1]);
+         if (is_me(args[0])) sent_to_self(args[1]);
          break;
       case __NR_rt_tgsigqueueinfo:
-         if ((Int)args[0] == me) sent_to_self(args[2]);
+         if (is_me(args[0])) sent_to_self(args[2]);
          break;
       default:
          break;
