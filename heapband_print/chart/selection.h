@@ -1,6 +1,5 @@
 /* selection.h -- what the user asked to see: which chart, which part of the
- * run and of the sizes, how a difference chart lines up its two runs, and
- * whether the text chart may use colours.
+ * run and of the sizes, and how a difference chart lines up its two runs.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -40,9 +39,5 @@ struct hb_selection {
  * or the same fraction of each stretch between two phase marks (runs with
  * the same marks).  A chart of one file is always HB_ALIGN_TIME. */
 enum hb_align { HB_ALIGN_TIME, HB_ALIGN_FRACTION, HB_ALIGN_MARKS };
-
-/* How the text chart shows shades: characters only, or background colours
- * of the xterm 256-colour cube, or 24-bit colours. */
-enum hb_color_mode { HB_COLOR_NONE, HB_COLOR_256, HB_COLOR_TRUE };
 
 #endif

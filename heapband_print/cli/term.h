@@ -18,7 +18,7 @@
 #ifndef HEAPBAND_PRINT_TERM_H
 #define HEAPBAND_PRINT_TERM_H
 
-#include "selection.h"
+#include "ascii.h"
 
 /* Characters per line of a text chart: the range --width accepts and the
  * width of one that is not a terminal. */

@@ -287,6 +287,13 @@ void hb_lost_add(struct hb_lost *to, const struct hb_lost *from);
 uint64_t hb_lost_bytes(const struct hb_lost *l);
 uint64_t hb_lost_blocks(const struct hb_lost *l);
 
+/* The figures of record r, its leak kinds with them. */
+struct hb_site_figures hb_site_figures_of(const struct hb_siterec *r);
+
+/* *to plus *from, figure by figure. */
+void hb_site_figures_add(struct hb_site_figures *to,
+                         const struct hb_site_figures *from);
+
 /* "i", "B" or "ms". */
 const char *hb_unit_name(enum hb_unit u);
 

@@ -30,28 +30,12 @@
 
 /* -------------------------------------------------------------- figures */
 
-static void add_sums(struct hb_site_figures *sum,
-                     const struct hb_site_figures *v)
-{
-    sum->allocs += v->allocs;
-    sum->alloc_bytes += v->alloc_bytes;
-    sum->peak_bytes += v->peak_bytes;
-    sum->peak_blocks += v->peak_blocks;
-    sum->exit_bytes += v->exit_bytes;
-    sum->exit_blocks += v->exit_blocks;
-    hb_lost_add(&sum->lost, &v->lost);
-}
-
+/* sum plus record r's figures. */
 static void add_figures(struct hb_site_figures *sum,
                         const struct hb_siterec *r)
 {
-    const struct hb_site_figures v = {
-        .allocs = r->allocs, .alloc_bytes = r->alloc_bytes,
-        .peak_bytes = r->peak_bytes, .peak_blocks = r->peak_blocks,
-        .exit_bytes = r->exit_bytes, .exit_blocks = r->exit_blocks,
-        .lost = r->lost
-    };
-    add_sums(sum, &v);
+    const struct hb_site_figures v = hb_site_figures_of(r);
+    hb_site_figures_add(sum, &v);
 }
 
 int hb_site_figures_equal(const struct hb_site_figures *a,
@@ -234,8 +218,8 @@ static void add_stack(struct hb_site_diff *d, const struct site_ref *refs,
         uint64_t *first = refs[i].is_new ? &c.new_site : &c.old_site;
         if (*first == 0)
             *first = id;
-        add_sums(refs[i].is_new ? &c.new_v : &c.old_v,
-                 &v[refs[i].is_new][id - 1]);
+        hb_site_figures_add(refs[i].is_new ? &c.new_v : &c.old_v,
+                            &v[refs[i].is_new][id - 1]);
     }
     if (c.old_site != 0 && c.new_site != 0
         && hb_site_figures_equal(&c.old_v, &c.new_v)) {

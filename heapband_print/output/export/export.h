@@ -38,16 +38,4 @@ void hb_export_json(FILE *out, const struct hb_chart *chart,
                     const char *stat, const char *weight,
                     hb_json_member *more, const void *ctx);
 
-/* s as a CSV field: in double quotes, quotes doubled (RFC 4180). */
-void hb_export_csv_string(FILE *out, const char *s);
-
-/* s as a JSON string, quoted and escaped. */
-void hb_export_json_string(FILE *out, const char *s);
-
-/* A member ", \"lost\": {...}": the leak kinds of what holds `bytes` in
- * `blocks` at exit, `lost` of it lost, as "definitely_bytes",
- * "definitely_blocks", "indirectly_...", "possibly_...", "reachable_...". */
-void hb_export_json_lost(FILE *out, const struct hb_lost *lost,
-                         uint64_t bytes, uint64_t blocks);
-
 #endif

@@ -21,10 +21,6 @@
 #include "metrics.h"
 #include "stack_match.h"
 
-/* memcheck's names of the kinds, "definitely lost" ... "still reachable"
- * (HB_NLOST is still reachable). */
-extern const char *const hb_leak_kind_names[HB_NLOST + 1];
-
 /* Two lines, each starting with two spaces: the four kinds of what holds
  * `bytes` in `blocks` at exit, `lost` of it lost ("  definitely lost: N
  * bytes in K blocks; indirectly lost: ...", "  possibly lost: ...; still

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
+#include "json_csv.h"
 
 /* One program point: a site's figures summed over its records. */
 struct point {
@@ -71,7 +71,7 @@ static void header(FILE *out, const struct hb_file *f)
             "\"bu\": \"byte\", \"bsu\": \"bytes\", \"bksu\": \"blocks\",\n"
             "\"tu\": \"%s\", \"Mtu\": \"%s\",\n\"tuth\": -1,\n\"cmd\": ",
             tu[f->unit], mtu[f->unit]);
-    hb_export_json_string(out, f->cmd);
+    hb_json_string(out, f->cmd);
     fprintf(out, ",\n\"pid\": %" PRIu64 ",\n\"te\": %" PRIu64 ",\n\"tg\": %"
             PRIu64 ",\n", f->pid, f->end_time, f->peak_t_reached);
 }
@@ -102,7 +102,7 @@ static void frame_table(FILE *out, const struct hb_file *f)
     for (uint64_t n = 1; n <= f->nframes; n++) {
         hb_frame_format_tool(f, n, buf, sizeof buf);
         fputs(",\n", out);
-        hb_export_json_string(out, buf);
+        hb_json_string(out, buf);
     }
     fputs(",\n\"[other sites]\"\n]\n}\n", out);
 }

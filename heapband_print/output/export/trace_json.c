@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
+#include "json_csv.h"
 
 #define TRACE_PID 1
 #define US_PER_MS 1000u
@@ -45,16 +45,16 @@ static void header(FILE *out, const struct hb_chart *ch)
 {
     fputs("{\"displayTimeUnit\": \"ms\", \"otherData\": {\"time_unit\": ",
           out);
-    hb_export_json_string(out, ch->time_unit);
+    hb_json_string(out, ch->time_unit);
     fputs("},\n\"traceEvents\": [\n{\"name\": \"process_name\", \"ph\": "
           "\"M\", \"pid\": 1, \"tid\": 0, \"args\": {\"name\": ", out);
     char *name = malloc(strlen(ch->title) + 16);
     if (name != NULL) {
         sprintf(name, "heapband: %s", ch->title);
-        hb_export_json_string(out, name);
+        hb_json_string(out, name);
         free(name);
     } else {
-        hb_export_json_string(out, ch->title);
+        hb_json_string(out, ch->title);
     }
     fputs("}}", out);
 }
@@ -109,7 +109,7 @@ static void marks(FILE *out, const struct hb_chart *ch)
 {
     for (size_t i = 0; i < ch->nmarks; i++) {
         fputs(",\n{\"name\": ", out);
-        hb_export_json_string(out, ch->marks[i].name);
+        hb_json_string(out, ch->marks[i].name);
         fprintf(out, ", \"ph\": \"i\", \"s\": \"g\", \"ts\": %" PRIu64
                 ", \"pid\": %d, \"tid\": 0}", ts_of(ch, ch->marks[i].time),
                 TRACE_PID);

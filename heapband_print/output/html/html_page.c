@@ -6,8 +6,8 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * The template html/report.html holds three markers that html_assets.c
- * (generated from html/ by html/embed.awk) leaves in place: the style
+ * The template report.html holds three markers that html_assets.c
+ * (generated from this folder by embed.awk) leaves in place: the style
  * sheet, the data and the script go there.  The data is JSON inside a
  * <script type="application/json"> element; every '<' in it is written
  * \u003c (only strings can hold one), so that no text of the file ends the

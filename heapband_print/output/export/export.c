@@ -9,6 +9,7 @@
  * Rows come top first, as drawn.  One pass over the cells.
  */
 #include "export.h"
+#include "json_csv.h"
 #include "units.h"
 
 #include <string.h>
@@ -40,20 +41,9 @@ static void csv_double_line(FILE *out, const char *kind, const char *label,
     fputc('\n', out);
 }
 
-/* A field in double quotes, quotes doubled (RFC 4180): mark names may hold
- * commas and quotes.  Row labels hold only digits, letters, '.' and '-',
- * and are written as they are. */
-void hb_export_csv_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
+/* Mark names may hold commas and quotes, so they are quoted fields; row
+ * labels hold only digits, letters, '.' and '-', and are written as they
+ * are. */
 void hb_export_csv(FILE *out, const struct hb_chart *ch)
 {
     fputs("kind,label,lo,hi", out);
@@ -72,7 +62,7 @@ void hb_export_csv(FILE *out, const struct hb_chart *ch)
         csv_double_line(out, "heap", "", ",", ch->line, ch->ncols);
     for (size_t i = 0; i < ch->nmarks; i++) {
         fputs("mark,", out);
-        hb_export_csv_string(out, ch->marks[i].name);
+        hb_csv_string(out, ch->marks[i].name);
         fprintf(out, ",%llu,%zu\n", (unsigned long long)ch->marks[i].time,
                 hb_chart_col_of_time(ch, ch->marks[i].time));
     }
@@ -87,21 +77,6 @@ void hb_export_csv(FILE *out, const struct hb_chart *ch)
 }
 
 /* ------------------------------------------------------------------ JSON */
-
-void hb_export_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20 || c > 0x7e)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
 
 static void json_doubles(FILE *out, const double *v, size_t n)
 {
@@ -123,7 +98,7 @@ static void json_columns(FILE *out, const struct hb_chart *ch)
                 (unsigned long long)ch->x_end[j]);
         if (ch->col_labels != NULL) {
             fputs(", \"label\": ", out);
-            hb_export_json_string(out, ch->col_labels[j]);
+            hb_json_string(out, ch->col_labels[j]);
         }
         fprintf(out, "}%s\n", j + 1 < ch->ncols ? "," : "");
     }
@@ -145,7 +120,7 @@ static void json_rows(FILE *out, const struct hb_chart *ch)
     fputs("  \"rows\": [\n", out);
     for (size_t r = ch->nrows; r-- > 0;) {
         fputs("    {\"label\": ", out);
-        hb_export_json_string(out, ch->row_labels[r]);
+        hb_json_string(out, ch->row_labels[r]);
         fprintf(out, ", \"lo\": %llu, \"hi\": %llu, \"values\": ",
                 (unsigned long long)ch->row_lo[r],
                 (unsigned long long)ch->row_hi[r]);
@@ -164,7 +139,7 @@ static void json_marks(FILE *out, const struct hb_chart *ch)
         fprintf(out, "%s\n    {\"time\": %llu, \"column\": %zu, \"name\": ",
                 i ? "," : "", (unsigned long long)ch->marks[i].time,
                 hb_chart_col_of_time(ch, ch->marks[i].time));
-        hb_export_json_string(out, ch->marks[i].name);
+        hb_json_string(out, ch->marks[i].name);
         fputc('}', out);
     }
     fputs(ch->nmarks ? "\n  ],\n" : "],\n", out);
@@ -197,7 +172,7 @@ static void json_run(FILE *out, const struct hb_run_summary *r)
     /* Version 5: how the run ended. */
     if (r->ending_how != NULL) {
         fputs(", \"ending\": {\"how\": ", out);
-        hb_export_json_string(out, r->ending_how);
+        hb_json_string(out, r->ending_how);
         if (strcmp(r->ending_how, "exit") == 0)
             fprintf(out, ", \"status\": %llu",
                     (unsigned long long)r->ending_status);
@@ -205,7 +180,7 @@ static void json_run(FILE *out, const struct hb_run_summary *r)
             fprintf(out, ", \"signal\": %llu",
                     (unsigned long long)r->ending_signo);
         fputs(", \"text\": ", out);
-        hb_export_json_string(out, r->ending);
+        hb_json_string(out, r->ending);
         fputc('}', out);
     }
     /* --allocator=program (version 4): what the heap cost. */
@@ -228,17 +203,17 @@ void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
                     const void *ctx)
 {
     fputs("{\n  \"chart\": ", out);
-    hb_export_json_string(out, ch->chart_name);
+    hb_json_string(out, ch->chart_name);
     fputs(",\n  \"command\": ", out);
-    hb_export_json_string(out, ch->run.cmd);
+    hb_json_string(out, ch->run.cmd);
     fputs(",\n  \"time_unit\": ", out);
-    hb_export_json_string(out, ch->time_unit);
+    hb_json_string(out, ch->time_unit);
     fputs(",\n  \"value\": ", out);
-    hb_export_json_string(out, ch->value_label);
+    hb_json_string(out, ch->value_label);
     fputs(",\n  \"stat\": ", out);
-    hb_export_json_string(out, stat);
+    hb_json_string(out, stat);
     fputs(",\n  \"weight\": ", out);
-    hb_export_json_string(out, weight);
+    hb_json_string(out, weight);
     /* Under fraction alignment the count varies: 0. */
     fprintf(out, ",\n  \"stored_columns_per_column\": %llu,\n",
             (unsigned long long)(ch->align == HB_ALIGN_TIME
@@ -268,21 +243,4 @@ void hb_export_json(FILE *out, const struct hb_chart *ch, const char *stat,
         more(out, ctx);
     }
     fputs("\n}\n", out);
-}
-
-void hb_export_json_lost(FILE *out, const struct hb_lost *lost,
-                         uint64_t bytes, uint64_t blocks)
-{
-    static const char *const names[HB_NLOST + 1] = {
-        "definitely", "indirectly", "possibly", "reachable"
-    };
-    fputs(", \"lost\": {", out);
-    for (int k = 0; k <= HB_NLOST; k++)
-        fprintf(out, "%s\"%s_bytes\": %llu, \"%s_blocks\": %llu",
-                k ? ", " : "", names[k], (unsigned long long)
-                (k < HB_NLOST ? lost->bytes[k] : bytes - hb_lost_bytes(lost)),
-                names[k], (unsigned long long)
-                (k < HB_NLOST ? lost->blocks[k]
-                              : blocks - hb_lost_blocks(lost)));
-    fputc('}', out);
 }

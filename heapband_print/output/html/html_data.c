@@ -28,7 +28,8 @@
 #include <string.h>
 
 #include "ending.h"
-#include "export.h"
+#include "json_csv.h"
+#include "leak_kinds.h"
 #include "leaks.h"
 #include "metrics.h"
 #include "sites.h"
@@ -238,7 +239,7 @@ static void put_summary(FILE *out, const struct hb_file *f)
         char ending[HB_ENDING_TEXT_MAX];
         hb_ending_text(f, ending, sizeof ending);
         fputs("[\"how the run ended\", ", out);
-        hb_export_json_string(out, ending);
+        hb_json_string(out, ending);
         fputs("], ", out);
     }
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
@@ -330,7 +331,7 @@ static int put_leaks(FILE *out, const struct hb_file *f, struct hb_error *err)
         return reported < 0 ? -1 : hb_error_nomem(err, "writing the leaks");
     }
     fputs(",\n  \"leaks\": ", out);
-    hb_export_json_string(out, text);
+    hb_json_string(out, text);
     free(text);
     return 0;
 }
@@ -396,7 +397,7 @@ static int put_sites(FILE *out, const struct hb_file *f, uint64_t first,
         if (sites_text(&band_view, b, &text, err) < 0)
             return -1;
         fputs("], \"text\": ", out);
-        hb_export_json_string(out, text);
+        hb_json_string(out, text);
         fputc('}', out);
         free(text);
     }
@@ -432,9 +433,9 @@ int hb_html_file_json(FILE *out, const struct hb_file *f, const char *name,
         return hb_error_nomem(err, "writing the HTML report");
     }
     fputs("{\"name\": ", out);
-    hb_export_json_string(out, name);
+    hb_json_string(out, name);
     fputs(", \"command\": ", out);
-    hb_export_json_string(out, f->cmd);
+    hb_json_string(out, f->cmd);
     fprintf(out, ", \"version\": %d, \"col_width\": %llu, \"end_time\": %llu,"
             " \"ncols\": %zu, \"first_band\": %llu", f->version,
             (unsigned long long)f->col_width,

@@ -13,7 +13,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "export.h"
+#include "json_csv.h"
+#include "leak_kinds.h"
 
 /* --sites keeps every record; --leaks those with blocks live at exit, and
  * on a file with leak kinds bare --leaks only those with lost blocks, as
@@ -70,7 +71,7 @@ static void csv_frames(FILE *out, const struct hb_file *f, uint64_t site)
 {
     char buf[HB_FRAME_TEXT_MAX];
     if (site == 0) {
-        hb_export_csv_string(out, "(other sites)");
+        hb_csv_string(out, "(other sites)");
         return;
     }
     const struct hb_site *s = &f->sites[site - 1];
@@ -134,15 +135,15 @@ static void json_frame(FILE *out, const struct hb_file *f, uint64_t n)
 {
     const struct hb_frame *fr = &f->frames[n - 1];
     fputs("{\"function\": ", out);
-    hb_export_json_string(out, fr->function);
+    hb_json_string(out, fr->function);
     fputs(", \"object\": ", out);
     if (fr->object != 0)
-        hb_export_json_string(out, f->objects[fr->object - 1]);
+        hb_json_string(out, f->objects[fr->object - 1]);
     else
         fputs("null", out);
     fprintf(out, ", \"offset\": \"0x%" PRIx64 "\", \"file\": ", fr->offset);
     if (fr->source != 0)
-        hb_export_json_string(out, f->sources[fr->source - 1]);
+        hb_json_string(out, f->sources[fr->source - 1]);
     else
         fputs("null", out);
     fprintf(out, ", \"line\": %" PRIu64 "}", fr->line);
@@ -157,8 +158,8 @@ static void json_record(FILE *out, const struct hb_file *f,
             f->bands[r->b].lo, f->bands[r->b].hi);
     put_figures(out, r, 0, NFIGURES, 1, 0);
     if (f->leak_kinds)
-        hb_export_json_lost(out, &r->fig.lost, r->fig.exit_bytes,
-                            r->fig.exit_blocks);
+        hb_leak_kinds_json(out, &r->fig.lost, r->fig.exit_bytes,
+                           r->fig.exit_blocks);
     if (o->leaks)
         fprintf(out, ", \"suppressed\": %s",
                 suppressed(f, r, o) ? "true" : "false");
@@ -176,14 +177,14 @@ static void write_json(FILE *out, const struct hb_file *f,
                        const struct hb_site_export_opts *o)
 {
     fputs("{\n  \"command\": ", out);
-    hb_export_json_string(out, f->cmd);
+    hb_json_string(out, f->cmd);
     fprintf(out, ",\n  \"report\": \"%s\",\n", o->leaks ? "leaks" : "sites");
     fputs("  \"total\": {", out);
     struct hb_sel_rec total = { .fig = s->total };
     put_figures(out, &total, 0, NSUMS, 1, 1);
     if (f->leak_kinds)
-        hb_export_json_lost(out, &s->total.lost, s->total.exit_bytes,
-                            s->total.exit_blocks);
+        hb_leak_kinds_json(out, &s->total.lost, s->total.exit_bytes,
+                           s->total.exit_blocks);
     fputs("},\n  \"records\": [", out);
     int first = 1;
     for (size_t i = 0; i < s->nrecs; i++) {

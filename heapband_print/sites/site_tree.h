@@ -98,13 +98,6 @@ uint64_t hb_site_bytes(const struct hb_site_figures *fig,
 uint64_t hb_site_blocks(const struct hb_site_figures *fig,
                         enum hb_site_metric by);
 
-/* The figures of record r, its leak kinds with them. */
-struct hb_site_figures hb_site_figures_of(const struct hb_siterec *r);
-
-/* *to plus *from, figure by figure. */
-void hb_site_figures_add(struct hb_site_figures *to,
-                         const struct hb_site_figures *from);
-
 /* The first of point's entries in t->bands (nbands if it has none). */
 size_t hb_site_tree_first_band(const struct hb_site_tree *t, size_t point);
 

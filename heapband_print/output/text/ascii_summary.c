@@ -19,7 +19,7 @@
 #include "ascii_text.h"
 #include "band_merge.h"
 #include "hb_format.h"
-#include "leaks.h"
+#include "leak_kinds.h"
 #include "units.h"
 
 #include <stdarg.h>

@@ -16,7 +16,10 @@
 
 #include "chart.h"
 #include "palette.h"
-#include "selection.h"
+
+/* How the text chart shows shades: characters only, or background colours
+ * of the xterm 256-colour cube, or 24-bit colours. */
+enum hb_color_mode { HB_COLOR_NONE, HB_COLOR_256, HB_COLOR_TRUE };
 
 struct hb_ascii_opts {
     int width;                 /* characters per line */

@@ -23,7 +23,8 @@
 #include <string.h>
 
 #include "ending.h"
-#include "export.h"
+#include "json_csv.h"
+#include "leak_kinds.h"
 #include "metrics.h"
 #include "sites.h"
 #include "units.h"
@@ -490,7 +491,7 @@ static void json_figures(FILE *out, const char *name,
             (unsigned long long)v->exit_bytes,
             (unsigned long long)v->exit_blocks);
     if (kinds)
-        hb_export_json_lost(out, &v->lost, v->exit_bytes, v->exit_blocks);
+        hb_leak_kinds_json(out, &v->lost, v->exit_bytes, v->exit_blocks);
     fputc('}', out);
 }
 
@@ -503,7 +504,7 @@ static void json_frames(FILE *out, const struct hb_file *f, uint64_t site)
         hb_frame_format(f, s->frames[i], text, sizeof text);
         if (i > 0)
             fputs(", ", out);
-        hb_export_json_string(out, text);
+        hb_json_string(out, text);
     }
     fputc(']', out);
 }
@@ -532,7 +533,7 @@ void hb_diff_sites_json(FILE *out, const struct hb_file *o,
     fputs("\"sites\": {", out);
     if (!d->available) {
         fputs("\"available\": false, \"reason\": ", out);
-        hb_export_json_string(out, d->reason);
+        hb_json_string(out, d->reason);
         fputc('}', out);
         return;
     }

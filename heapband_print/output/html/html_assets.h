@@ -1,6 +1,6 @@
 /* html_assets.h -- the HTML report's page, style sheet and script, from
- * heapband_print/html/ (html_assets.c is generated from them at build time
- * by html/embed.awk; edit the files in html/).
+ * this folder (html_assets.c is generated from them at build time by
+ * embed.awk; edit report.html, report.css and the report-*.js files).
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
@@ -14,8 +14,9 @@
 #ifndef HEAPBAND_PRINT_HTML_ASSETS_H
 #define HEAPBAND_PRINT_HTML_ASSETS_H
 
-extern const char hb_html_template[];   /* html/report.html */
-extern const char hb_html_css[];        /* html/report.css */
-extern const char hb_html_js[];   /* html/report-model.js, then report.js */
+extern const char hb_html_template[];   /* report.html */
+extern const char hb_html_css[];        /* report.css */
+/* report-units.js, report-model.js, then report.js */
+extern const char hb_html_js[];
 
 #endif

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "leak_kinds.h"
 #include "sites.h"
 #include "units.h"
 
@@ -128,13 +129,6 @@ static void print_live_at_end(FILE *out, const struct hb_file *f)
     print_amount(out, f->exit_bytes, f->exit_blocks);
     fputc('\n', out);
 }
-
-const char *const hb_leak_kind_names[HB_NLOST + 1] = {
-    [HB_LOST_DEFINITELY] = "definitely lost",
-    [HB_LOST_INDIRECTLY] = "indirectly lost",
-    [HB_LOST_POSSIBLY] = "possibly lost",
-    [HB_NLOST] = "still reachable",
-};
 
 void hb_leaks_print_kinds(FILE *out, uint64_t bytes, uint64_t blocks,
                           const struct hb_lost *lost)

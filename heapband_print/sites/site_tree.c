@@ -18,29 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void hb_site_figures_add(struct hb_site_figures *to,
-                        const struct hb_site_figures *from)
-{
-    to->allocs += from->allocs;
-    to->alloc_bytes += from->alloc_bytes;
-    to->peak_bytes += from->peak_bytes;
-    to->peak_blocks += from->peak_blocks;
-    to->exit_bytes += from->exit_bytes;
-    to->exit_blocks += from->exit_blocks;
-    hb_lost_add(&to->lost, &from->lost);
-}
-
-struct hb_site_figures hb_site_figures_of(const struct hb_siterec *r)
-{
-    struct hb_site_figures fig = {
-        .allocs = r->allocs, .alloc_bytes = r->alloc_bytes,
-        .peak_bytes = r->peak_bytes, .peak_blocks = r->peak_blocks,
-        .exit_bytes = r->exit_bytes, .exit_blocks = r->exit_blocks,
-        .lost = r->lost
-    };
-    return fig;
-}
-
 int hb_site_by_check(const struct hb_file *f, enum hb_site_metric by,
                      struct hb_error *err)
 {

@@ -1,6 +1,6 @@
 /* html_page.h -- the HTML report: one self-contained file holding the
- * page (heapband_print/html/, embedded at build time), its charts and the
- * files' stored cells.
+ * page (heapband_print/output/html/, embedded at build time), its charts
+ * and the files' stored cells.
  *
  * Copyright (C) 2026 the heapband authors.
  * This program is free software; you can redistribute it and/or modify it
