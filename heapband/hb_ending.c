@@ -88,7 +88,7 @@
 
 /* The longest program name an exec's record takes from the client. */
 #define HB_PROGRAM_NAME_MAX 4095
-#define HB_SIGNALS 65
+#define HB_SIGNALS (HB_SIGNAL_MAX + 1)
 /* execveat's directory for a name relative to the working directory. */
 #define HB_AT_FDCWD (-100)
 

@@ -66,6 +66,23 @@ uint64_t hb_ending_frame(const struct hb_file *f)
     return s->nframes > 0 ? s->frames[0] : 0;
 }
 
+/* Frame n as its function and source line ("main (prog.c:22)"), or its
+ * object: the same words whatever else the file's version changes (the
+ * fuzzer reads a file as version 2 too). */
+static void frame_words(const struct hb_file *f, uint64_t n, char *buf,
+                        size_t size)
+{
+    const struct hb_frame *fr = &f->frames[n - 1];
+    if (fr->source != 0)
+        snprintf(buf, size, "%s (%s:%llu)", fr->function,
+                 f->sources[fr->source - 1], (unsigned long long)fr->line);
+    else if (fr->object != 0)
+        snprintf(buf, size, "%s (in %s)", fr->function,
+                 f->objects[fr->object - 1]);
+    else
+        snprintf(buf, size, "%s", fr->function);
+}
+
 void hb_ending_text(const struct hb_file *f, char *buf, size_t size)
 {
     const struct hb_ending *e = &f->ending;
@@ -75,7 +92,7 @@ void hb_ending_text(const struct hb_file *f, char *buf, size_t size)
     uint64_t frame = hb_ending_frame(f);
     if (frame != 0) {
         char fr[sizeof where - 8];
-        hb_frame_format(f, frame, fr, sizeof fr);
+        frame_words(f, frame, fr, sizeof fr);
         snprintf(where, sizeof where, " in %s", fr);
     }
     switch (e->kind) {

@@ -23,9 +23,6 @@
 
 #include <string.h>
 
-/* The largest signal number (Linux's SIGRTMAX). */
-#define HB_SIGNAL_MAX 64
-
 static int need_version5(struct hb_parser *p, const char *keyword)
 {
     if (p->f->version < 5)
