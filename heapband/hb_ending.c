@@ -37,8 +37,9 @@
    own code.  The signal is kept in the core's thread state, which is no
    part of the tool interface.  So:
    - the run ended by an exit when exit_group was called, or when the
-     thread that fini runs on called exit with no system call after it
-     (the last thread's exit);
+     thread that fini runs on called exit (the last thread's exit: the
+     core runs libc's freeres on it after that, so its later system calls
+     do not count; a thread created later in its slot clears it);
    - otherwise by a fatal signal.  Its number is known when the program
      sent it to itself (kill, tkill, tgkill, rt_sigqueueinfo,
      rt_tgsigqueueinfo: raise and abort do) a signal whose default
@@ -94,8 +95,8 @@
 
 static Bool     exited       = False;   /* exit_group was called */
 static Int      exit_status  = 0;
-static ThreadId exit_tid     = VG_INVALID_THREADID;  /* exit, nothing after */
-static Int      exit_tid_status = 0;
+static Int*     thread_exit  = NULL;    /* per tid: 1 + its exit's status,
+                                           0 while it runs (lazily made) */
 static Int      self_signal  = 0;       /* sent to itself, not handled */
 static Bool     ignored[HB_SIGNALS];    /* SIG_IGN, by sigaction */
 static Word     args_added   = 0;       /* options added for an exec */
@@ -213,9 +214,10 @@ HbEnding HB_(ending_at_exit) ( void )
    if (exited) {
       e.kind   = HbEndExit;
       e.status = exit_status;
-   } else if (exit_tid != VG_INVALID_THREADID && exit_tid == tid) {
+   } else if (thread_exit != NULL && tid < VG_N_THREADS
+              && thread_exit[tid] != 0) {
       e.kind   = HbEndExit;
-      e.status = exit_tid_status;
+      e.status = thread_exit[tid] - 1;
    } else {
       e.kind  = HbEndSignal;
       e.signo = self_signal;
@@ -385,17 +387,29 @@ static Bool is_me ( UWord pid )
    return (Int)pid == VG_(getpid)();
 }
 
+/* A thread's exit (the system call, not exit_group): the status of the
+   run if it is the last thread. */
+static void thread_exits ( ThreadId tid, UWord status )
+{
+   if (thread_exit == NULL)
+      thread_exit = VG_(calloc)("hb.ending.exits", VG_N_THREADS, sizeof(Int));
+   if (tid < VG_N_THREADS) thread_exit[tid] = 1 + (Int)(status & 0xff);
+}
+
+void HB_(ending_thread_created) ( ThreadId child )
+{
+   if (thread_exit != NULL && child < VG_N_THREADS) thread_exit[child] = 0;
+}
+
 void HB_(ending_pre_syscall) ( ThreadId tid, UInt sysno, UWord* args )
 {
-   if (sysno != __NR_exit) exit_tid = VG_INVALID_THREADID;
    switch (sysno) {
       case __NR_exit_group:
          exited      = True;
          exit_status = (Int)(args[0] & 0xff);
          break;
       case __NR_exit:
-         exit_tid        = tid;
-         exit_tid_status = (Int)(args[0] & 0xff);
+         thread_exits(tid, args[0]);
          break;
       case __NR_kill:
          if (args[0] == 0 || is_me(args[0])) sent_to_self(args[1]);

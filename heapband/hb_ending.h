@@ -45,6 +45,9 @@ const HChar* HB_(signal_name) ( Int signo );
 void HB_(ending_pre_syscall)  ( ThreadId tid, UInt sysno, UWord* args );
 void HB_(ending_post_syscall) ( ThreadId tid, UInt sysno, UWord* args,
                                 SysRes res );
+/* A thread starts in the slot child (which an exited thread may have
+   had). */
+void HB_(ending_thread_created) ( ThreadId child );
 /* A signal goes to one of the program's handlers. */
 void HB_(ending_signal_handled) ( ThreadId tid, Int signo );
 

@@ -681,6 +681,11 @@ static void signal_to_handler ( ThreadId tid, Int signo, Bool alt_stack )
    HB_(ending_signal_handled)(tid, signo);
 }
 
+static void thread_created ( ThreadId parent, ThreadId child )
+{
+   HB_(ending_thread_created)(child);
+}
+
 /* The redzone each side of a client block: the core's minimum, a word,
    which is where hb_blocks.c keeps the block's header. */
 #define HB_CLIENT_REDZONE_SZB sizeof(UWord)
@@ -712,6 +717,7 @@ static void hb_pre_clo_init ( void )
    VG_(needs_client_requests)   (hb_handle_client_request);
    VG_(needs_syscall_wrapper)   (hb_pre_syscall, hb_post_syscall);
    VG_(track_pre_deliver_signal)(signal_to_handler);
+   VG_(track_pre_thread_ll_create)(thread_created);
    VG_(needs_print_stats)       (hb_print_stats);
    HB_(program_pre_init)(&program_events);
    VG_(needs_malloc_replacement)(hb_malloc,

@@ -4,12 +4,14 @@
    kernel); "wait": says "ready" on stdout, then waits on stdin until
    killed from outside; "exit":
    _exit(3); "thread": exit(5) from the second of three threads, the
-   others blocked. */
+   others blocked; "lastexit": the system call exit(7) (not exit_group)
+   of the only thread. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static volatile int* nowhere;
@@ -52,6 +54,7 @@ int main(int argc, char** argv)
       while (read(0, &c, 1) > 0) {}
    }
    if (strcmp(how, "thread") == 0) threads_exit();
+   if (strcmp(how, "lastexit") == 0) syscall(SYS_exit, 7);
    _exit(3);
 }
 
