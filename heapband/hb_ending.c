@@ -16,8 +16,9 @@
      (docs/heapband-format.md, section 13): the status of exit_group or
      of the last thread's exit, a fatal signal (its number when the tool
      can know it, and the stack of the thread it killed), or an exec;
-     the file written at an exec, and the options that chain the files of
-     one process across its execs under --trace-children=yes.
+     which execs replace the program, and the options that chain the
+     files of one process across its execs under --trace-children=yes
+     (hb_snapshot.c writes the file at an exec).
    - Invariant: nothing here changes what the program does; the only
      state the core shares is VG_(args_for_valgrind), which gets this
      program's options for the next one at an exec and loses them again
@@ -54,9 +55,10 @@
    An exec.  The tool sees execve before the core does (its pre-syscall
    hook comes first).  When the program named is a regular file with an
    execute bit (the core's own check comes next, and fails only for
-   what this one does not see), hb_snapshot.c writes the file of the run
-   so far as at exit under the run's name, ending "exec".  If the exec fails after
-   all, the run goes on and its final file replaces that one.  Under
+   what this one does not see), hb_snapshot.c writes the file of the
+   run so far as at exit under the run's name, ending "exec".  If the
+   exec fails after all, the run goes on and its final file replaces
+   that one.  Under
    --trace-children=yes (and not skipped by --trace-children-skip or
    --trace-children-skip-by-arg) the core starts Valgrind again on the
    new program with VG_(args_for_valgrind): three options added there
