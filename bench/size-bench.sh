@@ -19,7 +19,7 @@
 # Prints one line per program: name, file bytes, stored columns.  Inputs,
 # all fixed: sort and gawk read bench/gen-inputs.py's gawk input (sort its
 # first 20,000 lines), xz compresses three copies of it, cc1 compiles
-# bench/inputs/cc1-input.c with -O2, git runs `log -p -n 200` in a clone
+# bench/inputs/cc1-input.c.gz with -O2, git runs `log -p -n 200` in a clone
 # of this source tree at commit 963f343 (skipped when the tree is not a
 # git repository holding it), python3 builds a 20,000-entry dict, sqlite3
 # runs the gallery's script (without the gallery's --mark-fn, which
@@ -57,7 +57,8 @@ cd "$WORK" || exit 1
 python3 "$HERE/gen-inputs.py" gawk gawk-input.txt || exit 1
 head -n 20000 gawk-input.txt > sort-input.txt
 cat gawk-input.txt gawk-input.txt gawk-input.txt > xz-input.txt
-gcc -E "$HERE/inputs/cc1-input.c" -o cc1-input.i || exit 1
+gzip -dc "$HERE/inputs/cc1-input.c.gz" > cc1-input.c &&
+gcc -E cc1-input.c -o cc1-input.i || exit 1
 CC1=$(gcc -print-prog-name=cc1)
 GIT_REPO=
 if git clone -q "$SRC" repo 2>/dev/null && git -C repo checkout -q 963f343 2>/dev/null; then

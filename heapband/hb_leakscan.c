@@ -123,7 +123,6 @@ static HbLost  run_lost;
 static HbLost  band_lost[HB_MAX_BANDS];
 static HbLost* site_lost;        /* indexed by site id, or NULL */
 static UInt    site_lost_n;
-static ULong   n_set_aside;
 
 static void append ( Chunks* cs, const Chunk* ch )
 {
@@ -259,12 +258,12 @@ static void set_aside_overlaps ( Chunks* cs )
    }
 }
 
-/* Moves the blocks not set aside to the front, counting the others. */
+/* Moves the blocks not set aside to the front, dropping the others. */
 static void drop_set_aside ( Chunks* cs )
 {
    UInt i, k = 0;
    for (i = 0; i < cs->n; i++) {
-      if (cs->at[i].aside) { n_set_aside++; continue; }
+      if (cs->at[i].aside) continue;
       cs->at[k++] = cs->at[i];
    }
    cs->n = k;
@@ -673,7 +672,6 @@ static void reset_figures ( void )
    if (site_lost != NULL) VG_(free)(site_lost);
    site_lost   = NULL;
    site_lost_n = 0;
-   n_set_aside = 0;
 }
 
 /* The last scan's cost, for --stats=yes. */
@@ -731,11 +729,6 @@ Bool HB_(lost_any) ( const HbLost* lost )
 {
    return lost->n[HbDefinitely] + lost->n[HbIndirectly]
           + lost->n[HbPossibly] > 0;
-}
-
-ULong HB_(lost_set_aside) ( void )
-{
-   return n_set_aside;
 }
 
 /*--------------------------------------------------------------------*/

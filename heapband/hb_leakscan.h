@@ -58,9 +58,6 @@ const HbLost* HB_(lost_at_site)    ( UInt site_id );
 void          HB_(leak_scan_stats) ( void );
 /* Whether a figure has any lost block. */
 Bool          HB_(lost_any)        ( const HbLost* lost );
-/* Blocks memcheck leaves out of its report (a malloc'ed block holding a
-   pool's chunks or a MALLOCLIKE block): counted here as still reachable. */
-ULong         HB_(lost_set_aside)  ( void );
 
 #endif
 

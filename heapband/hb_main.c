@@ -12,97 +12,39 @@
    option) any later version.  See the file COPYING.
 */
 
-/* - Owns: the tool's entry points (malloc replacement, client requests,
-     instrumentation, start and finish) and the routing of every heap event
-     to the modules that record it.
+/* - Owns: the tool's entry points (the malloc replacement, the client
+     requests, instrumentation, start-up and fini) and the routing of every
+     heap event to the modules that record it.
    - Invariant (checked at exit, check_modules_agree): every module sees
-     every event, in the order below, so they agree on the blocks live.
-   - Cost: a few direct calls per event; see the design below.
+     every event, in the order below, so that they agree band by band on
+     the blocks live.
+   - Cost: per event, its time and band worked out once, then a direct
+     call to each module; what each call costs is in that module's head
+     comment.
 
-   Design
-   ------
-   heapband replaces the client's allocator (through the core's malloc
-   replacement and its preload vgpreload_heapband-<platform>.so) and sees
-   every allocation, resize and free, plus the custom-allocator and
-   mempool client requests of valgrind.h and the marks and snapshots of
-   heapband.h.
-   Two shortcuts keep the allocator path cheap, neither of which changes
-   the allocations recorded: hb_fastcall.c lets generated code call the
-   tool's malloc and free directly instead of through the scheduler, and
-   hb_heap.c keeps up to 1 MB of freed small blocks for reuse in front of
-   the core's client arena (bench/README.md has their measurements; the
-   cache moves blocks, which can move unit i's times, see hb_heap.c).
-
-   An event (block_born, block_dies, block_moves below) is stamped with the
-   current time (hb_time.c: guest instructions counted by inline IR, bytes,
-   or ms), its block's band is computed (hb_bands.c: a count-leading-zeros
-   and a shift), and it goes, by direct calls, to:
-
-   - hb_blocks.c, the live blocks: their requested size, birth time and
-     site, so that a free needs no other lookup.  A block from the tool's
-     malloc keeps them in a two-word header in its own redzones, and a
-     bitmap of 1 bit per 16 bytes of heap says where such headers are
-     live (hb_liveset.c), so it costs the tool no memory beyond that bit;
-     MALLOCLIKE blocks, mempool chunks and, with --allocator=program,
-     every block are kept in tables keyed by address (about 56 bytes
-     each).  A few loads and stores per event.
-
-   - hb_columns.c, the heap as a grid of time columns by size bands: dense,
-     budget x bands cells of 64 bytes (2 MB of address space with the
-     defaults), mapped once as anonymous memory so that only the pages of
-     the bands in use are touched.  An event updates one or two cells in
-     O(1); moving to a new column costs O(bands in use); when the budget is
-     used up, neighbouring columns merge exactly and the column width
-     doubles, so a run of any length fits.
-
-   - hb_sites.c (unless --depth=0): at an allocation, the stack, --depth
-     frames past the malloc replacement, interned as a core ExeContext,
-     whose written form (objects and offsets, hb_stacks.c) is found once
-     per ExeContext; per (written stack, band) the blocks and bytes
-     allocated, the live bytes and blocks now and at the peak, the most
-     live bytes, and 128 time bits (the bins of stored columns it
-     allocated in, merged pairwise with the columns): 104 bytes a site,
-     16 of them the time bits.  Unwinding the stack and one hash lookup are the
-     most expensive step of an allocation, which is why --depth=0 is the
-     fast mode; a free only follows the block's pointer to its site.
-
-   - hb_totals.c, the run's totals and its peak, and per band the live
-     bytes and blocks now and at the peak: a few additions.  It judges the
-     peak, so it comes after the sites (hb_atpeak.h says why).
-
-   - hb_life.c, at a free or resize: the per-band histogram of lifetimes
-     (bands x 65 power-of-two buckets), one addition.
-
-   With --allocator=program the preload's wrappers (hb_wrap.c) let the
-   program's own allocator run and report each outermost call's result
-   (hb_program.c), which becomes the same block events, of origin
-   HbFromProgram, with the block's slop (hb_slop.c); hb_mappings.c follows
-   the client's anonymous memory through the core's memory events, in
-   both modes, for the allocator's footprint and the other anonymous
-   memory, published per column as hb_columns.c's gauges.
-
-   hb_mempool.c keeps the pools of the mempool requests and which chunks
-   each holds (a chunk is a block of its own origin in the block table),
-   and turns a request into block events, so that a pool's chunks are
-   counted as malloc's blocks are.
-
-   hb_leakscan.c sorts the blocks live at exit (and at each snapshot) into
-   memcheck's leak kinds: it costs nothing while the program runs but a
-   note at each thread exit and munmap (where a dead stack ends), and at
-   the scan a pass over the live blocks and the roots (its head comment
-   gives the costs).
-
-   hb_marks.c keeps the phase markers, hb_markfn.c adds marks at the
-   entries of the functions --mark-fn names (decided when code is
-   translated: nothing without the option), and hb_snapshot.c writes the
-   file while the program runs (vgdb's `heapband snapshot`,
-   HEAPBAND_SNAPSHOT, --snapshot-every).  At exit (including _exit and death
-   by a signal, when the core calls fini) hb_output.c reads every module
-   through its accessors and writes the heap-band file, specified in
-   docs/heapband-format.md, and a summary on stderr.  The only state
-   shared by the modules is what their headers declare; all of it is
-   touched only with the core's big lock held, so threads need no
-   locking. */
+   Overview of operation.  heapband replaces the client's allocator (the
+   core's malloc replacement and the preload vgpreload_heapband-*.so), so
+   it sees every allocation, resize and free, the custom-allocator and
+   mempool requests of valgrind.h, and the marks and snapshots of
+   heapband.h.  An event (block_born, block_dies, block_moves) is stamped
+   with the current time (hb_time.c) and its block's band (hb_bands.c),
+   then goes, in this order, to the live blocks (hb_blocks.c), the grid of
+   columns by bands (hb_columns.c), the sites (hb_sites.c, unless
+   --depth=0), the totals and the peak (hb_totals.c: after the sites, as
+   it judges the peak, hb_atpeak.h) and, at a free or a resize, the
+   lifetimes (hb_life.c).  The other sources of blocks end in the same
+   three events: the mempool requests (hb_mempool.c) and, with
+   --allocator=program, the wrappers of the program's own allocator
+   (hb_program.c).  Two shortcuts keep the allocator path cheap and change
+   nothing recorded: generated code calls malloc and free directly
+   (hb_fastcall.c), and freed small blocks are kept for reuse in front of
+   the core's arena (hb_heap.c).  At exit, and at each snapshot
+   (hb_snapshot.c), the leak scan (hb_leakscan.c) sorts the live blocks
+   into memcheck's kinds and hb_output.c reads every module through its
+   accessors and writes the file of docs/heapband-format.md.  The modules
+   share only what their headers declare, all of it touched with the
+   core's big lock held, so threads need no locking; docs/design.md draws
+   the modules and what each may call. */
 
 #include "hb_global.h"
 #include "hb_bands.h"

@@ -14,7 +14,8 @@
 
 /* - Owns: the --mark-fn and --mark-fn-once patterns, and the marks they
      make at the entries of matching functions (kept by hb_marks.c).
-   - Invariant: a matched function keeps its node (name, once, done) to the
+   - Invariant (asserted where a node is made and where an entry is
+     marked): a matched function keeps its node (name, once, done) to the
      end, found by entry address and name, so a retranslated superblock finds
      it and a --mark-fn-once function marks only its first entry.
    - Cost: none without a pattern; with patterns, a debug-info lookup per
@@ -36,6 +37,7 @@
 #include "hb_time.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_hashtable.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_machine.h"
@@ -164,12 +166,14 @@ static FnEntry* entry_at ( Addr a )
    e->once  = p->once;
    e->done  = False;
    VG_(HT_add_node)(entries, e);
+   tl_assert(VG_(HT_lookup)(entries, a) == e);
    return e;
 }
 
 static VG_REGPARM(2) void fn_entered ( HWord entry, HWord left )
 {
    FnEntry* e = (FnEntry*)entry;
+   tl_assert(e->name != NULL && (e->once || !e->done));
    if (e->once) {
       if (e->done) return;
       e->done = True;
@@ -203,6 +207,7 @@ IRSB* HB_(markfn_instrument) ( IRSB* sb_in )
       if (st->tag != Ist_IMark) continue;
       {
          FnEntry* e = entry_at((Addr)st->Ist.IMark.addr);
+         tl_assert(seen < total);   /* the mark's time needs left >= 1 */
          if (e != NULL && !(e->once && e->done))
             addStmtToIRSB(sb_out, call_fn_entered(e, total - seen));
       }

@@ -21,7 +21,10 @@
      Every snapshot carries the leak kinds of its moment (hb_leakscan.c,
      unless --leak-scan=no).
    - Invariant: a snapshot leaves the run as it was (the columns are only
-     settled, as the next event would); default names count up from 1.
+     settled, as the next event would); default names count up from 1;
+     asserted at each change of state: the periodic snapshot's next time
+     is the next multiple of --snapshot-every past now, and the first
+     failure's name is kept.
    - Cost: nothing until asked; then what the file at exit costs, plus the
      leak scan.  With --snapshot-every, one clock read per time slice.
 
@@ -48,6 +51,7 @@
 #include "hb_output.h"
 #include "hb_time.h"
 #include "pub_tool_gdbserver.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_options.h"
@@ -94,6 +98,7 @@ static void note_failed ( const HChar* name )
 {
    if (snapshots_failed++ == 0)
       first_failed = VG_(strdup)("hb.snapshot.failed", name);
+   tl_assert(snapshots_failed > 0 && first_failed != NULL);
 }
 
 static Bool write_snapshot_with_note ( const HChar* name, UInt heuristics )
@@ -299,6 +304,7 @@ static void maybe_snapshot ( ThreadId tid, ULong blocks_done )
    HChar* name;
    if (now < next_due) return;
    next_due = (now / every + 1) * every;
+   tl_assert(next_due > now && next_due % every == 0);
    name = HB_(out_file_name)();
    write_snapshot(name);
    VG_(free)(name);
@@ -307,6 +313,7 @@ static void maybe_snapshot ( ThreadId tid, ULong blocks_done )
 void HB_(snapshot_init) ( HbTime snapshot_every )
 {
    if (snapshot_every == 0) return;
+   tl_assert(every == 0);   /* set once, at start-up */
    every    = snapshot_every;
    next_due = snapshot_every;
    VG_(track_start_client_code)(maybe_snapshot);

@@ -53,11 +53,6 @@ void HB_(u128_add_mul) ( HbU128* acc, ULong a, ULong b )
 #endif
 }
 
-Bool HB_(u128_is_zero) ( const HbU128* x )
-{
-   return x->lo == 0 && x->hi == 0;
-}
-
 /* Divides the four 32-bit limbs of *x (most significant first) by d in
    place and returns the remainder. */
 static UInt divide_limbs ( UInt limbs[4], UInt d )

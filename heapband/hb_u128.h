@@ -24,7 +24,6 @@ typedef struct { ULong lo; ULong hi; } HbU128;
 
 void  HB_(u128_add)     ( HbU128* acc, const HbU128* x );
 void  HB_(u128_add_mul) ( HbU128* acc, ULong a, ULong b );
-Bool  HB_(u128_is_zero) ( const HbU128* x );
 /* Writes the decimal digits of x into buf (at least 40 bytes). */
 void  HB_(u128_to_dec)  ( const HbU128* x, HChar* buf );
 

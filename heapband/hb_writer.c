@@ -19,8 +19,9 @@
    checked, a short write is continued, and the first error is kept and
    returned at close, so that hb_outfile.c can drop the file instead.
 
-   Invariant: after the first error nothing more is written (the file is
-   lost anyway), so a full disk costs no more calls.  VG_(close) returns
+   Invariant (asserted at each write and at close): after the first error
+   nothing more is written (the file is lost anyway), so a full disk costs
+   no more calls, and that first error is the one kept.  VG_(close) returns
    nothing a tool can see; on a local file system a write error shows at
    the write.
 
@@ -34,6 +35,7 @@
 
 #include "hb_writer.h"
 #include "hb_sink.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
 #include "pub_tool_libcprint.h"
@@ -65,6 +67,7 @@ static void write_bytes ( const UChar* bytes, UInt len, void* opaque )
       else if (n == 0) w->err = VKI_EIO;   /* no progress: never loop */
       else if (-n != VKI_EINTR) w->err = -n;
    }
+   tl_assert(w->err > 0 || done == len);   /* all of it, or an error kept */
 }
 
 HbWriter* HB_(writer_new) ( Int fd, Bool gzip )
@@ -107,8 +110,10 @@ Int HB_(writer_close) ( HbWriter* w )
 {
    Int err;
    flush(w);
+   tl_assert(w->used == 0);
    if (w->gz != NULL) HB_(deflate_end)(w->gz);   /* last block, trailer */
    err = w->err;
+   tl_assert(err >= 0);
    VG_(close)(w->fd);
    VG_(free)(w);
    return err;

@@ -26,6 +26,17 @@ je_footprint() {
    fi
 }
 
+# check_hb FILE [draw]: the independent checker, tests/tool/hbfile.py,
+# accepts FILE (else the test fails with its reason); with draw, the
+# printer draws FILE too.  Silent on success, so that it may stand in a
+# command substitution.
+check_hb() {
+   why=$(python3 "$HB_SRCDIR/tests/tool/hbfile.py" check "$1") ||
+      fail "$1: hbfile.py: $why"
+   [ "${2:-}" != draw ] || "$HB_PRINT" --width=80 "$1" >/dev/null ||
+      fail "$1: heapband_print"
+}
+
 # run_hb OUTFILE PROG [ARGS...]: the program under heapband, quietly.
 run_hb() {
    out=$1; shift

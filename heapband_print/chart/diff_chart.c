@@ -26,6 +26,7 @@
 #include "band_merge.h"
 #include "chart_build.h"
 #include "grid.h"
+#include "hb_format.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -44,7 +45,9 @@ struct diff_grids {
 
 /* ------------------------------------------------------- mark alignment */
 
-int hb_diff_same_marks(const struct hb_file *o, const struct hb_file *n)
+/* Whether the runs have the same phase marks: as many, with the same
+ * names in the same order (at least one).  O(marks). */
+static int same_marks(const struct hb_file *o, const struct hb_file *n)
 {
     if (o->nmarks == 0 || o->nmarks != n->nmarks)
         return 0;
@@ -57,7 +60,7 @@ int hb_diff_same_marks(const struct hb_file *o, const struct hb_file *n)
 enum hb_align hb_diff_default_align(const struct hb_file *o,
                                     const struct hb_file *n)
 {
-    return hb_diff_same_marks(o, n) ? HB_ALIGN_MARKS : HB_ALIGN_TIME;
+    return same_marks(o, n) ? HB_ALIGN_MARKS : HB_ALIGN_TIME;
 }
 
 /* The stored column of f where stretch k (after its k-th cut) starts. */
@@ -178,7 +181,7 @@ static int lay_out(const struct hb_file *o, const struct hb_file *n,
                             align == HB_ALIGN_MARKS ? "marks" : "fraction");
     size_t max_cols = sel->max_cols > 0 ? sel->max_cols : 1;
     if (align == HB_ALIGN_MARKS) {
-        if (!hb_diff_same_marks(o, n))
+        if (!same_marks(o, n))
             return hb_error_set(err, HB_ERR_USAGE, 0, "option --align: "
                                 "marks needs runs with the same phase "
                                 "marks, in the same order");
@@ -213,11 +216,16 @@ static int choose_rows(const struct diff_grids *d,
                                 first_band, last_band, err);
 }
 
+/* "new minus old: NEW  vs  OLD": each command is the text of a header
+ * line, so at most HB_LINE_MAX bytes; the title is never cut. */
+#define DIFF_TITLE_SIZE \
+    (sizeof "new minus old: " + sizeof "  vs  " + 2 * HB_LINE_MAX)
+
 static int set_titles(const struct hb_file *o, const struct hb_file *n,
                       const struct hb_selection *sel, enum hb_align align,
                       struct hb_chart *ch, struct hb_error *err)
 {
-    char title[8400], value_label[80], x_label[120];
+    char title[DIFF_TITLE_SIZE], value_label[80], x_label[120];
     if (strcmp(o->cmd, n->cmd) == 0)
         snprintf(title, sizeof title, "new minus old: %s", n->cmd);
     else

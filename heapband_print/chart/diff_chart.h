@@ -45,11 +45,6 @@ struct hb_diff_opts {
                                * they are subtracted; 0: NEW's bands */
 };
 
-/* Whether the runs have the same phase marks: as many, with the same
- * names in the same order (at least one).  O(marks). */
-int hb_diff_same_marks(const struct hb_file *old_file,
-                       const struct hb_file *new_file);
-
 /* The alignment when --align is not given: by marks when the runs have
  * the same marks, else by time. */
 enum hb_align hb_diff_default_align(const struct hb_file *old_file,

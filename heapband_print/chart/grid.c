@@ -22,6 +22,7 @@
  * per stored column.
  */
 #include "grid.h"
+#include "search.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -109,17 +110,19 @@ void hb_grid_by_starts(struct hb_grid *g, const struct hb_file *f,
 
 /* -------------------------------------------------------------- groups */
 
+struct value_key { const uint64_t *sorted; uint64_t v; };
+
+static int at_most(const void *ctx, size_t i)
+{
+    const struct value_key *k = ctx;
+    return k->sorted[i] <= k->v;
+}
+
 size_t hb_last_at_most(const uint64_t *sorted, size_t n, uint64_t v)
 {
-    size_t lo = 0, hi = n - 1;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo + 1) / 2;
-        if (sorted[mid] <= v)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
+    const struct value_key k = { sorted, v };
+    size_t after = hb_partition_point(n, &k, at_most);
+    return after > 0 ? after - 1 : 0;
 }
 
 size_t hb_grid_col(const struct hb_grid *g, uint64_t c)

@@ -403,126 +403,159 @@ static void print_version(struct hb_options *o,
 #define OPTIONAL_VALUE 2              /* bare: the handler gets NULL */
 #define FIELD(member) offsetof(struct hb_options, member)
 
+/* In --help's order.  A member left out is 0 or NULL: no field, no words,
+ * no heading, the name as the synopsis, no help line of its own (the
+ * option shares the line of the one above). */
 static const struct option_spec options[] = {
-    { "--chart", BOTH, VALUE, set_chart, 0, chart_words, "Charts:", NULL,
-      "what the cells hold [live]" },
-    { "--stat", BOTH, VALUE, set_stat, 0, hb_stat_words, NULL, NULL,
-      "live chart: average, peak or end-of-column live\n"
-      "bytes of a band in a column [avg; --diff: max];\n"
-      "slop chart: max or end [max]" },
-    { "--weight", BOTH, VALUE, set_weight, 0, hb_weight_words, NULL, NULL,
-      "allocs and lifetime charts: blocks or bytes [count]" },
-    { "--scale", BOTH, VALUE, set_scale, 0, scale_words, NULL, NULL,
-      "how values map to shades [linear]" },
-    { "--from", BOTH, VALUE, set_text, FIELD(from_text), NULL, "Selection:",
-      "--from=T, --to=T",
-      "time range: times (suffixes k, M, G) or mark\n"
-      "names [whole run]" },
-    { "--to", BOTH, VALUE, set_text, FIELD(to_text), NULL, NULL, NULL, NULL },
-    { "--min-size", BOTH, VALUE, set_min_size, 0, NULL, NULL,
-      "--min-size=S, --max-size=S",
-      "band range (suffixes K, M, G) [bands with data]" },
-    { "--max-size", BOTH, VALUE, set_max_size, 0, NULL, NULL, NULL, NULL },
-    { "--width", BOTH, VALUE, set_width, 0, NULL, "Terminal output:",
-      "--width=N", "characters per line [$COLUMNS, terminal, 80]" },
-    { "--height", BOTH, VALUE, set_height, 0, NULL, NULL, "--height=N",
-      "lines the chart fits in; the heap graph takes\n"
-      "a tenth, 2 to 12 [$LINES, terminal, 24]" },
-    { "--bands", BOTH, VALUE, set_bands, 0, bands_words, NULL, NULL,
-      "rows of the chart: the file's bands merged\n"
-      "exactly into quarter-, half-octaves or octaves;\n"
-      "auto: the finest that fits --height (text only)" },
-    { "--color", BOTH, OPTIONAL_VALUE, set_color, 0, color_words, NULL, NULL,
-      "ANSI colours; bare --color: always\n"
-      "[auto: on a terminal without NO_COLOR]" },
-    { "--charset", BOTH, VALUE, set_charset, 0, charset_words, NULL, NULL,
-      "shade and axis characters [ascii]" },
-    { "--format", BOTH, VALUE, set_format, 0, format_words, NULL, NULL,
-      "text chart, or the matrix for scripts; with\n"
-      "--sites, --leaks: every site's figures;\n"
-      "markdown: --diff for a pull request [text]" },
-    { "--sites", BOTH, FLAG, set_flag, FIELD(sites), NULL, NULL, NULL,
-      "allocation points and their callers, as a tree" },
-    { "--by", BOTH, VALUE, set_site_by, 0, site_by_words, NULL, NULL,
-      "--sites: rank by bytes live at the run's peak,\n"
-      "allocated, or live at exit (lost or still\n"
-      "reachable: --leaks tells which), or live at\n"
-      "exit of one of memcheck's kinds (format 4)\n"
-      "[peak]" },
-    { "--threshold", BOTH, VALUE, set_site_threshold, 0, NULL, NULL,
-      "--threshold=PCT",
-      "--sites: fold what holds under PCT% of the\n"
-      "whole [1]" },
-    { "--leaks", BOTH, OPTIONAL_VALUE, set_leaks, 0, leaks_words, NULL,
-      "--leaks[=WHAT]",
-      "memcheck's leak kinds at exit by allocation\n"
-      "point and by size band: the lost blocks, or\n"
-      "all (still reachable too) [lost]" },
-    { "--suppressions", BOTH, VALUE, add_suppressions, 0, NULL, NULL,
-      "--suppressions=FILE",
-      "LeakSanitizer leak:PATTERN lines: sites left\n"
-      "out of --leaks and of 'leaked'; repeatable" },
-    { "--png", BOTH, VALUE, set_file_name, FIELD(png), NULL, "Images:",
-      "--png=FILE, --svg=FILE",
-      "also (or, without --format, only) write an image" },
-    { "--svg", BOTH, VALUE, set_file_name, FIELD(svg), NULL, NULL, NULL,
-      NULL },
-    { "--html", BOTH, VALUE, set_file_name, FIELD(html), NULL, NULL,
-      "--html=FILE", "an interactive report in one offline HTML file" },
-    { "--pprof", HB_CMD_CHART, VALUE, set_file_name, FIELD(pprof), NULL,
-      "Exports for other viewers (- for standard output):", "--pprof=FILE",
-      "sites as a gzipped pprof profile: allocated,\n"
-      "in use at the peak (--by=exit: at exit)" },
-    { "--folded", HB_CMD_CHART, VALUE, set_file_name, FIELD(folded), NULL,
-      NULL, "--folded=FILE",
-      "folded stacks of the --by bytes (flame graphs)" },
-    { "--massif", HB_CMD_CHART, VALUE, set_file_name, FIELD(massif), NULL,
-      NULL, "--massif=FILE",
-      "massif.out (ms_print): the heap at each stored\n"
-      "column, the sites at the peak" },
-    { "--dhat", HB_CMD_CHART, VALUE, set_file_name, FIELD(dhat), NULL, NULL,
-      "--dhat=FILE",
-      "DHAT's JSON (dh_view.html): a program point per\n"
-      "site, total, at the peak and at exit" },
-    { "--trace-json", HB_CMD_CHART, VALUE, set_file_name, FIELD(trace_json),
-      NULL, NULL, "--trace-json=FILE",
-      "Chrome trace events (Perfetto): live bytes per\n"
-      "band and in total, the marks" },
-    { "--size", BOTH, VALUE, set_image_size, 0, NULL, NULL, "--size=WxH",
-      "image size in pixels or points [1200x800]" },
-    { "--palette", BOTH, VALUE, set_palette, 0, palette_words, NULL, NULL,
-      "image and terminal colours [gregg]" },
-    { "--diff", HB_CMD_DIFF, FLAG, set_flag, FIELD(diff), NULL,
-      "Comparing runs (for CI):", "--diff OLD NEW",
-      "totals, bands that changed and a chart of NEW\n"
-      "minus OLD (live or allocs; blue less, red more)" },
+    { .name = "--chart", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_chart, .words = chart_words, .heading = "Charts:",
+      .help = "what the cells hold [live]" },
+    { .name = "--stat", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_stat, .words = hb_stat_words,
+      .help = "live chart: average, peak or end-of-column live\n"
+              "bytes of a band in a column [avg; --diff: max];\n"
+              "slop chart: max or end [max]" },
+    { .name = "--weight", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_weight, .words = hb_weight_words,
+      .help = "allocs and lifetime charts: blocks or bytes [count]" },
+    { .name = "--scale", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_scale, .words = scale_words,
+      .help = "how values map to shades [linear]" },
+    { .name = "--from", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_text, .field = FIELD(from_text), .heading = "Selection:",
+      .synopsis = "--from=T, --to=T",
+      .help = "time range: times (suffixes k, M, G) or mark\n"
+              "names [whole run]" },
+    { .name = "--to", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_text, .field = FIELD(to_text) },
+    { .name = "--min-size", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_min_size, .synopsis = "--min-size=S, --max-size=S",
+      .help = "band range (suffixes K, M, G) [bands with data]" },
+    { .name = "--max-size", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_max_size },
+    { .name = "--width", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_width, .heading = "Terminal output:",
+      .synopsis = "--width=N",
+      .help = "characters per line [$COLUMNS, terminal, 80]" },
+    { .name = "--height", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_height, .synopsis = "--height=N",
+      .help = "lines the chart fits in; the heap graph takes\n"
+              "a tenth, 2 to 12 [$LINES, terminal, 24]" },
+    { .name = "--bands", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_bands, .words = bands_words,
+      .help = "rows of the chart: the file's bands merged\n"
+              "exactly into quarter-, half-octaves or octaves;\n"
+              "auto: the finest that fits --height (text only)" },
+    { .name = "--color", .commands = BOTH, .takes_value = OPTIONAL_VALUE,
+      .handle = set_color, .words = color_words,
+      .help = "ANSI colours; bare --color: always\n"
+              "[auto: on a terminal without NO_COLOR]" },
+    { .name = "--charset", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_charset, .words = charset_words,
+      .help = "shade and axis characters [ascii]" },
+    { .name = "--format", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_format, .words = format_words,
+      .help = "text chart, or the matrix for scripts; with\n"
+              "--sites, --leaks: every site's figures;\n"
+              "markdown: --diff for a pull request [text]" },
+    { .name = "--sites", .commands = BOTH, .takes_value = FLAG,
+      .handle = set_flag, .field = FIELD(sites),
+      .help = "allocation points and their callers, as a tree" },
+    { .name = "--by", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_site_by, .words = site_by_words,
+      .help = "--sites: rank by bytes live at the run's peak,\n"
+              "allocated, or live at exit (lost or still\n"
+              "reachable: --leaks tells which), or live at\n"
+              "exit of one of memcheck's kinds (format 4)\n"
+              "[peak]" },
+    { .name = "--threshold", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_site_threshold, .synopsis = "--threshold=PCT",
+      .help = "--sites: fold what holds under PCT% of the\n"
+              "whole [1]" },
+    { .name = "--leaks", .commands = BOTH, .takes_value = OPTIONAL_VALUE,
+      .handle = set_leaks, .words = leaks_words, .synopsis = "--leaks[=WHAT]",
+      .help = "memcheck's leak kinds at exit by allocation\n"
+              "point and by size band: the lost blocks, or\n"
+              "all (still reachable too) [lost]" },
+    { .name = "--suppressions", .commands = BOTH, .takes_value = VALUE,
+      .handle = add_suppressions, .synopsis = "--suppressions=FILE",
+      .help = "LeakSanitizer leak:PATTERN lines: sites left\n"
+              "out of --leaks and of 'leaked'; repeatable" },
+    { .name = "--png", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(png), .heading = "Images:",
+      .synopsis = "--png=FILE, --svg=FILE",
+      .help = "also (or, without --format, only) write an image" },
+    { .name = "--svg", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(svg) },
+    { .name = "--html", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(html), .synopsis = "--html=FILE",
+      .help = "an interactive report in one offline HTML file" },
+    { .name = "--pprof", .commands = HB_CMD_CHART, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(pprof),
+      .heading = "Exports for other viewers (- for standard output):",
+      .synopsis = "--pprof=FILE",
+      .help = "sites as a gzipped pprof profile: allocated,\n"
+              "in use at the peak (--by=exit: at exit)" },
+    { .name = "--folded", .commands = HB_CMD_CHART, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(folded),
+      .synopsis = "--folded=FILE",
+      .help = "folded stacks of the --by bytes (flame graphs)" },
+    { .name = "--massif", .commands = HB_CMD_CHART, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(massif),
+      .synopsis = "--massif=FILE",
+      .help = "massif.out (ms_print): the heap at each stored\n"
+              "column, the sites at the peak" },
+    { .name = "--dhat", .commands = HB_CMD_CHART, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(dhat), .synopsis = "--dhat=FILE",
+      .help = "DHAT's JSON (dh_view.html): a program point per\n"
+              "site, total, at the peak and at exit" },
+    { .name = "--trace-json", .commands = HB_CMD_CHART, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(trace_json),
+      .synopsis = "--trace-json=FILE",
+      .help = "Chrome trace events (Perfetto): live bytes per\n"
+              "band and in total, the marks" },
+    { .name = "--size", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_image_size, .synopsis = "--size=WxH",
+      .help = "image size in pixels or points [1200x800]" },
+    { .name = "--palette", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_palette, .words = palette_words,
+      .help = "image and terminal colours [gregg]" },
+    { .name = "--diff", .commands = HB_CMD_DIFF, .takes_value = FLAG,
+      .handle = set_flag, .field = FIELD(diff),
+      .heading = "Comparing runs (for CI):", .synopsis = "--diff OLD NEW",
+      .help = "totals, bands that changed and a chart of NEW\n"
+              "minus OLD (live or allocs; blue less, red more)" },
     /* Accepted by the chart command too, which then says that it applies
      * to --diff only. */
-    { "--align", BOTH, VALUE, set_align, 0, align_words, NULL, NULL,
-      "diff columns: the same times, the same fractions\n"
-      "of each run, or of each stretch between the same\n"
-      "marks [marks if both runs have the same, else time]" },
-    { "--min-change", HB_CMD_DIFF, VALUE, set_min_change, 0, NULL, NULL,
-      "--min-change=P%,N",
-      "draw a change only if at least P% of its band's\n"
-      "largest value and N (bytes or counts), and not\n"
-      "explained by a shift under a column [1%,16]" },
-    { "--diff-sites", HB_CMD_DIFF, VALUE, set_diff_sites, 0, NULL, NULL,
-      "--diff-sites=N",
-      "the changed sites the text --diff lists: N, or\n"
-      "all; 0 leaves the section out [10]" },
-    { "--check", HB_CMD_DIFF, VALUE, add_rule, 0, NULL, NULL, "--check RULE",
-      "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
-      "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
-      "peak <= +0%'; repeatable" },
-    { "--junit", HB_CMD_DIFF, VALUE, set_file_name, FIELD(junit), NULL,
-      NULL, "--junit=FILE",
-      "the --check verdicts as JUnit XML, a test case\n"
-      "per rule (- for standard output)" },
-    { "--help", BOTH, FLAG, print_help, 0, NULL, "", "-h, --help",
-      "this text" },
-    { "--version", BOTH, FLAG, print_version, 0, NULL, NULL, NULL,
-      "the version" },
+    { .name = "--align", .commands = BOTH, .takes_value = VALUE,
+      .handle = set_align, .words = align_words,
+      .help = "diff columns: the same times, the same fractions\n"
+              "of each run, or of each stretch between the same\n"
+              "marks [marks if both runs have the same, else time]" },
+    { .name = "--min-change", .commands = HB_CMD_DIFF, .takes_value = VALUE,
+      .handle = set_min_change, .synopsis = "--min-change=P%,N",
+      .help = "draw a change only if at least P% of its band's\n"
+              "largest value and N (bytes or counts), and not\n"
+              "explained by a shift under a column [1%,16]" },
+    { .name = "--diff-sites", .commands = HB_CMD_DIFF, .takes_value = VALUE,
+      .handle = set_diff_sites, .synopsis = "--diff-sites=N",
+      .help = "the changed sites the text --diff lists: N, or\n"
+              "all; 0 leaves the section out [10]" },
+    { .name = "--check", .commands = HB_CMD_DIFF, .takes_value = VALUE,
+      .handle = add_rule, .synopsis = "--check RULE",
+      .help = "a limit, e.g. 'peak <= 2M', 'leaked == 0',\n"
+              "'allocs <= +10%' (against OLD), 'band 4K-8K\n"
+              "peak <= +0%'; repeatable" },
+    { .name = "--junit", .commands = HB_CMD_DIFF, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(junit),
+      .synopsis = "--junit=FILE",
+      .help = "the --check verdicts as JUnit XML, a test case\n"
+              "per rule (- for standard output)" },
+    { .name = "--help", .commands = BOTH, .takes_value = FLAG,
+      .handle = print_help, .heading = "", .synopsis = "-h, --help",
+      .help = "this text" },
+    { .name = "--version", .commands = BOTH, .takes_value = FLAG,
+      .handle = print_version, .help = "the version" },
 };
 
 #define NOPTIONS (sizeof options / sizeof options[0])

@@ -12,6 +12,7 @@
  * hb_band_of_size, O(log nbands).
  */
 #include "hbfile.h"
+#include "search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,17 +116,19 @@ const char *hb_unit_name(enum hb_unit u)
     }
 }
 
+struct size_key { const struct hb_file *f; uint64_t size; };
+
+static int band_below(const void *ctx, size_t i)
+{
+    const struct size_key *k = ctx;
+    return k->f->bands[i].hi < k->size;
+}
+
 uint64_t hb_band_of_size(const struct hb_file *f, uint64_t size)
 {
-    uint64_t lo = 0, hi = f->nbands - 1;     /* binary search */
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (f->bands[mid].hi < size)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    /* Among all but the last band: a size past them all is the last's. */
+    const struct size_key k = { f, size };
+    return hb_partition_point((size_t)f->nbands - 1, &k, band_below);
 }
 
 uint64_t hb_col_start(const struct hb_file *f, uint64_t c)

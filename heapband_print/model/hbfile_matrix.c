@@ -43,6 +43,7 @@
  * records before its first column once (version 3).
  */
 #include "hbfile.h"
+#include "search.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -56,19 +57,20 @@ _Static_assert(offsetof(struct hb_cellrec, c) == 0
                && offsetof(struct hb_fcolrec, c) == 0,
                "records start with their column");
 
+struct col_key { const char *recs; size_t size; uint64_t c; };
+
+static int record_before(const void *ctx, size_t i)
+{
+    const struct col_key *k = ctx;
+    uint64_t c;
+    memcpy(&c, k->recs + i * k->size, sizeof c);
+    return c < k->c;
+}
+
 static size_t first_from(const void *recs, size_t n, size_t size, uint64_t c)
 {
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        uint64_t mid_c;
-        memcpy(&mid_c, (const char *)recs + mid * size, sizeof mid_c);
-        if (mid_c < c)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    const struct col_key k = { recs, size, c };
+    return hb_partition_point(n, &k, record_before);
 }
 
 size_t hb_first_cell_from(const struct hb_file *f, uint64_t c)
@@ -374,19 +376,21 @@ static int same_records(const struct hb_file *a, const struct hb_file *b)
     return 1;
 }
 
+struct cell_key { const struct hb_file *z; uint64_t c, b; };
+
+static int cell_before(const void *ctx, size_t i)
+{
+    const struct cell_key *k = ctx;
+    const struct hb_cellrec *m = &k->z->cells[i];
+    return m->c < k->c || (m->c == k->c && m->b < k->b);
+}
+
 /* z's record of cell (c, b), or NULL: a binary search. */
 static const struct hb_cellrec *find_cell(const struct hb_file *z, uint64_t c,
                                           uint64_t b)
 {
-    size_t lo = 0, hi = z->ncells;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const struct hb_cellrec *m = &z->cells[mid];
-        if (m->c < c || (m->c == c && m->b < b))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    const struct cell_key k = { z, c, b };
+    size_t lo = hb_partition_point(z->ncells, &k, cell_before);
     return lo < z->ncells && z->cells[lo].c == c && z->cells[lo].b == b
            ? &z->cells[lo] : NULL;
 }

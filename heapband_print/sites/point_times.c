@@ -8,6 +8,7 @@
  * any later version.  See the file COPYING.
  */
 #include "point_times.h"
+#include "search.h"
 
 #include <stdlib.h>
 
@@ -63,18 +64,19 @@ int hb_point_times_build(const struct hb_file *f, const size_t *site_point,
     return 0;
 }
 
+struct point_key { const struct hb_point_times *pt; size_t point; };
+
+static int rec_before(const void *ctx, size_t i)
+{
+    const struct point_key *k = ctx;
+    return k->pt->recs[i].point < k->point;
+}
+
 /* The first of pt->recs whose point is not below `point`. */
 static size_t first_of_point(const struct hb_point_times *pt, size_t point)
 {
-    size_t lo = 0, hi = pt->nrecs;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (pt->recs[mid].point < point)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    const struct point_key k = { pt, point };
+    return hb_partition_point(pt->nrecs, &k, rec_before);
 }
 
 int hb_point_times_of(struct hb_point_times *pt, size_t point,

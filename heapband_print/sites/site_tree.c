@@ -14,6 +14,7 @@
  * out in depth-first order.
  */
 #include "site_tree.h"
+#include "search.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -364,15 +365,17 @@ int hb_site_tree_rank(struct hb_site_tree *t, enum hb_site_metric by,
     return 0;
 }
 
+struct point_key { const struct hb_site_tree *t; size_t point; };
+
+static int band_before(const void *ctx, size_t i)
+{
+    const struct point_key *k = ctx;
+    return k->t->bands[i].point < k->point;
+}
+
 size_t hb_site_tree_first_band(const struct hb_site_tree *t, size_t point)
 {
-    size_t lo = 0, hi = t->nbands;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (t->bands[mid].point < point)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    const struct point_key k = { t, point };
+    size_t lo = hb_partition_point(t->nbands, &k, band_before);
     return lo < t->nbands && t->bands[lo].point == point ? lo : t->nbands;
 }

@@ -9,7 +9,6 @@
  */
 #include "units.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,21 +141,6 @@ void hb_format_number(char *buf, size_t len, double v,
 void hb_format_size(char *buf, size_t len, double bytes)
 {
     hb_format_number(buf, len, bytes, HB_NUMBER_SIZE);
-}
-
-void hb_format_amount(char *buf, size_t len, double v, int is_bytes)
-{
-    char num[40];
-    if (!is_bytes) {
-        hb_format_count(buf, len, v);
-        return;
-    }
-    hb_format_size(num, sizeof num, v);
-    size_t n = strlen(num);
-    if (n > 0 && isalpha((unsigned char)num[n - 1]))
-        snprintf(buf, len, "%.*s %ciB", (int)(n - 1), num, num[n - 1]);
-    else
-        snprintf(buf, len, "%s B", num);
 }
 
 void hb_format_count(char *buf, size_t len, double count)

@@ -58,10 +58,6 @@ void hb_format_size(char *buf, size_t len, double bytes);
  * instructions or bytes. */
 void hb_format_count(char *buf, size_t len, double count);
 
-/* An amount with its unit, for people: bytes as "0 B", "340 B", "1.33 KiB",
- * "2 MiB" (hb_format_size's number); counts as hb_format_count. */
-void hb_format_amount(char *buf, size_t len, double v, int is_bytes);
-
 /* A time in the file's unit ("i", "B" or "ms"): counts as hb_format_count;
  * milliseconds as "250ms", "1.5s". */
 void hb_format_time(char *buf, size_t len, double t, const char *unit);

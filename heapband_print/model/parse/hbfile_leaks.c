@@ -24,6 +24,7 @@
  * Cost: O(1) a line; at the end one pass over the bands.
  */
 #include "hbfile_leaks.h"
+#include "search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,18 +122,20 @@ int hb_parse_v4_only(struct hb_parser *p)
 
 /* ---------------------------------------------------------------- 'lost' */
 
+struct band_key { const struct hb_file *f; uint64_t b; };
+
+static int leak_before(const void *ctx, size_t i)
+{
+    const struct band_key *k = ctx;
+    return k->f->leaks[i].b < k->b;
+}
+
 /* Band b's 'leak' line, or NULL (the leak lines are read before). */
 static const struct hb_leakrec *band_leak(const struct hb_file *f,
                                           uint64_t b)
 {
-    size_t lo = 0, hi = f->nleaks;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (f->leaks[mid].b < b)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    const struct band_key k = { f, b };
+    size_t lo = hb_partition_point(f->nleaks, &k, leak_before);
     return lo < f->nleaks && f->leaks[lo].b == b ? &f->leaks[lo] : NULL;
 }
 

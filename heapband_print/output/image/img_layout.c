@@ -10,6 +10,7 @@
  */
 #include "img_layout.h"
 
+#include "search.h"
 #include "units.h"
 
 #include <math.h>
@@ -140,8 +141,11 @@ int hb_image_layout(const struct hb_chart *chart,
 
 int hb_image_max_columns(const struct hb_image_opts *opts)
 {
-    /* The narrowest plot: a heap axis and the longest row labels. */
-    static char longest[] = "00000000000000";
+    /* The narrowest plot: a heap axis and row labels as long as any is
+     * drawn (MAX_ROW_LABEL characters, each as wide as a digit). */
+    char longest[MAX_ROW_LABEL + 1];
+    memset(longest, '0', MAX_ROW_LABEL);
+    longest[MAX_ROW_LABEL] = '\0';
     char *labels[1] = {longest};
     double line[1] = {0};
     struct hb_chart worst;
@@ -232,19 +236,23 @@ static double col_end(const struct hb_chart *ch, size_t c)
     return ch->x_end ? (double)ch->x_end[c] : (double)c + 1;
 }
 
+struct time_key { const struct hb_chart *ch; double t; };
+
+static int starts_by(const void *ctx, size_t i)
+{
+    const struct time_key *k = ctx;
+    return col_start(k->ch, i) <= k->t;
+}
+
 /* The x of time t: linear inside each column, so that it agrees with the
  * cells even when columns differ in length. */
 static double time_to_x(const struct hb_image_layout *lay,
                         const struct hb_chart *ch, double t)
 {
-    size_t lo = 0, hi = ch->ncols;      /* last column starting <= t */
-    while (hi - lo > 1) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (col_start(ch, mid) <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
+    /* The last column starting at t or before (the first, if none). */
+    const struct time_key k = { ch, t };
+    size_t lo = hb_partition_point(ch->ncols, &k, starts_by);
+    lo = lo > 0 ? lo - 1 : 0;
     struct hb_image_rect cell;
     hb_image_cell_rect(lay, ch, 0, lo, &cell);
     double s = col_start(ch, lo), e = col_end(ch, lo);

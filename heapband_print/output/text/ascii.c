@@ -99,19 +99,6 @@ void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,
 
 /* ----------------------------------------------------------------- header */
 
-/* "1000 (1k)", or just "500" when the short form says the same. */
-void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
-                             const char *unit)
-{
-    char shortform[32], exact[32];
-    hb_format_time(shortform, sizeof shortform, (double)v, unit);
-    snprintf(exact, sizeof exact, "%llu", (unsigned long long)v);
-    if (strcmp(exact, shortform) == 0)
-        snprintf(buf, len, "%s", exact);
-    else
-        snprintf(buf, len, "%s (%s)", exact, shortform);
-}
-
 /* ------------------------------------------------------------- heap graph */
 
 int hb_text_graph_lines(double v, double top, int h)
@@ -190,6 +177,16 @@ static int shade_index(const struct hb_text_drawing *d, double v)
     return i < 1 ? 1 : i > d->nshades ? d->nshades : i;
 }
 
+/* The background colour rgb: itself, or the nearest of the xterm's 256. */
+static void start_rgb(const struct hb_text_drawing *d,
+                      const unsigned char rgb[3])
+{
+    if (d->o->color == HB_COLOR_TRUE)
+        fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
+    else
+        fprintf(d->out, "\033[48;5;%dm", hb_palette_xterm256(rgb));
+}
+
 void hb_text_start_colour(const struct hb_text_drawing *d, int shade)
 {
     /* 256 colours: the legend's distinct indices (hb_text_setup). */
@@ -202,7 +199,14 @@ void hb_text_start_colour(const struct hb_text_drawing *d, int shade)
         hb_palette_diverging_cell_rgb8((double)shade / d->nshades, rgb);
     else
         hb_palette_rgb8(d->o->palette, (double)shade / d->nshades, rgb);
-    hb_text_start_rgb(d, rgb);
+    start_rgb(d, rgb);
+}
+
+/* w blanks on the background colour just started, then the colour off. */
+static void print_blanks(const struct hb_text_drawing *d, size_t w)
+{
+    hb_text_repeat(d->out, " ", w);
+    fputs("\033[0m", d->out);
 }
 
 static void print_cell(const struct hb_text_drawing *d, int shade, size_t w)
@@ -213,17 +217,7 @@ static void print_cell(const struct hb_text_drawing *d, int shade, size_t w)
         return;
     }
     hb_text_start_colour(d, shade);
-    hb_text_repeat(d->out, " ", w);
-    fputs("\033[0m", d->out);
-}
-
-void hb_text_start_rgb(const struct hb_text_drawing *d,
-                       const unsigned char rgb[3])
-{
-    if (d->o->color == HB_COLOR_TRUE)
-        fprintf(d->out, "\033[48;2;%d;%d;%dm", rgb[0], rgb[1], rgb[2]);
-    else
-        fprintf(d->out, "\033[48;5;%dm", hb_palette_xterm256(rgb));
+    print_blanks(d, w);
 }
 
 /* A difference chart's cell after the shorter run's end: '/' (grey) where
@@ -235,9 +229,8 @@ static void print_ended_cell(const struct hb_text_drawing *d, double v,
         hb_text_repeat(d->out, v == 0 ? " " : HB_TEXT_ENDED_GLYPH, w);
         return;
     }
-    hb_text_start_rgb(d, ended_rgb);
-    hb_text_repeat(d->out, " ", w);
-    fputs("\033[0m", d->out);
+    start_rgb(d, ended_rgb);
+    print_blanks(d, w);
 }
 
 /* Rows top .. bottom (top > bottom), all empty, as one marked line:
@@ -303,6 +296,16 @@ void hb_text_heatmap(const struct hb_text_drawing *d)
 
 /* ----------------------------------------------------------------- x axis */
 
+/* The first character of chart column j in the plot (j = ncols: the
+ * plot's width). */
+static size_t col_x(const struct hb_text_drawing *d, size_t j)
+{
+    size_t n = d->ch->ncols;
+    if (j >= n)
+        return d->plot;
+    return n > 0 ? (size_t)((unsigned long long)j * d->plot / n) : 0;
+}
+
 /* The horizontal axis: under the heap graph (with "0") and the heatmap.
  * marks[i] (when given) is 0 for a dash, 1 for a tick, or a character to
  * draw there (a phase mark's symbol). */
@@ -340,7 +343,7 @@ static void place_label(const struct hb_text_drawing *d, size_t j, char *line,
                         size_t *last)
 {
     char buf[40];
-    size_t pos = hb_text_col_x(d, j);
+    size_t pos = col_x(d, j);
     column_label(d, j, buf, sizeof buf);
     size_t len = strlen(buf);
     if (pos < *next_free || pos + len > room)
@@ -359,8 +362,7 @@ static void place_marks(const struct hb_text_drawing *d, const size_t *group,
     const struct hb_chart *ch = d->ch;
     size_t used = 0, entry = 0;
     for (size_t i = 0; group != NULL && i < ch->nmarks; i++) {
-        size_t pos = hb_text_col_x(d, hb_chart_col_of_time(ch,
-                                                          ch->marks[i].time));
+        size_t pos = col_x(d, hb_chart_col_of_time(ch, ch->marks[i].time));
         char sym = hb_text_mark_symbol(group[i]);
         if (marks[pos] <= 1 || marks[pos] == sym) {
             marks[pos] = sym;
@@ -397,7 +399,7 @@ void hb_text_x_axis(const struct hb_text_drawing *d)
     size_t plot = d->plot, room = plot + 1 + d->gutter < (size_t)d->o->width
                                   ? (size_t)d->o->width - 1 - d->gutter : plot;
     size_t step = 1;
-    while (hb_text_col_x(d, step) < (ch->col_labels ? 6u : TICK_SPACING)
+    while (col_x(d, step) < (ch->col_labels ? 6u : TICK_SPACING)
            && step < ch->ncols)
         step *= 2;
     char *line = calloc(room + 1, 1), *marks = calloc(plot + 1, 1);
@@ -547,23 +549,15 @@ void hb_text_setup(struct hb_text_drawing *d)
         hb_palette_xterm256_ramp(d->o->palette, d->nshades, d->xterm);
     /* Every character of the plot's width is used: a chart of fewer
      * columns than characters draws each over one or more of them (column
-     * j from hb_text_col_x(j) to hb_text_col_x(j + 1)), each character
-     * still one column's value. */
+     * j from col_x(j) to col_x(j + 1)), each character still one column's
+     * value. */
     size_t plot = hb_ascii_plot_width(d->o->width, d->gutter);
     d->plot = plot > d->ch->ncols ? plot : d->ch->ncols;
 }
 
-size_t hb_text_col_x(const struct hb_text_drawing *d, size_t j)
-{
-    size_t n = d->ch->ncols;
-    if (j >= n)
-        return d->plot;
-    return n > 0 ? (size_t)((unsigned long long)j * d->plot / n) : 0;
-}
-
 size_t hb_text_col_w(const struct hb_text_drawing *d, size_t j)
 {
-    return hb_text_col_x(d, j + 1) - hb_text_col_x(d, j);
+    return col_x(d, j + 1) - col_x(d, j);
 }
 
 void hb_ascii_render(FILE *out, const struct hb_chart *ch,

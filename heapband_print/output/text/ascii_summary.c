@@ -32,6 +32,13 @@
 
 /* ------------------------------------------------------------------ flow */
 
+/* A flow of short items, "; " between them. */
+#define HB_TEXT_MAX_ITEMS 48
+struct hb_text_item {
+    char text[160];
+    int prio;                 /* the lowest is left out first */
+};
+
 /* The columns text takes: its UTF-8 characters (the unicode marks are
  * one column each), not its bytes. */
 static size_t text_cols(const char *text)
@@ -92,9 +99,12 @@ static int flow_walk(FILE *out, const struct hb_text_item *items,
     return lines;
 }
 
-void hb_text_flow(FILE *out, int width, const char *prefix,
-                  const char *indent, const struct hb_text_item *items,
-                  size_t n, int max_lines)
+/* The items in order, the first line after prefix, the next ones after
+ * indent, in at most max_lines of width: items are left out, the lowest
+ * prio first, until the rest fit. */
+static void flow(FILE *out, int width, const char *prefix,
+                 const char *indent, const struct hb_text_item *items,
+                 size_t n, int max_lines)
 {
     int keep[HB_TEXT_MAX_ITEMS];
     size_t w = width < 20 ? 20 : (size_t)width;
@@ -329,7 +339,7 @@ void hb_text_summary(const struct hb_text_drawing *d)
     item(it, &n, 70, "cell: %s", ch->value_label);
     column_item(d, it, &n);
     rows_item(d, it, &n);
-    hb_text_flow(d->out, d->o->width, "", "", it, n, SUMMARY_LINES);
+    flow(d->out, d->o->width, "", "", it, n, SUMMARY_LINES);
 }
 
 /* ----------------------------------------------------------------- marks */
@@ -447,6 +457,6 @@ void hb_text_mark_legend(const struct hb_text_drawing *d,
         item(it, &n, HB_TEXT_MAX_ITEMS + 1, "%s", shared);
     if (n == 0)
         return;
-    hb_text_flow(d->out, d->o->width, "marks: ", "  ", it, n,
+    flow(d->out, d->o->width, "marks: ", "  ", it, n,
                  MARK_LINES);
 }

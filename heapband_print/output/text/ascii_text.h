@@ -41,24 +41,8 @@ struct hb_text_drawing {
 /* The shades and the column width for the chart and the options. */
 void hb_text_setup(struct hb_text_drawing *d);
 
-/* The first character of chart column j in the plot (j = ncols: the
- * plot's width), and the characters column j is drawn over (at least 1). */
-size_t hb_text_col_x(const struct hb_text_drawing *d, size_t j);
+/* The characters chart column j is drawn over in the plot (at least 1). */
 size_t hb_text_col_w(const struct hb_text_drawing *d, size_t j);
-
-/* ascii_summary.c: a flow of short items, "; " between them. */
-#define HB_TEXT_MAX_ITEMS 48
-struct hb_text_item {
-    char text[160];
-    int prio;                 /* the lowest is left out first */
-};
-
-/* The items in order, the first line after prefix, the next ones after
- * indent, in at most max_lines of width: items are left out, the lowest
- * prio first, until the rest fit. */
-void hb_text_flow(FILE *out, int width, const char *prefix,
-                  const char *indent, const struct hb_text_item *items,
-                  size_t n, int max_lines);
 
 /* The chart's title line and the run's summary in at most two more lines. */
 void hb_text_summary(const struct hb_text_drawing *d);
@@ -93,15 +77,9 @@ const char *hb_text_anon_mark(const struct hb_ascii_opts *o);
 void hb_text_left_margin(const struct hb_text_drawing *d, const char *label,
                          const char *axis);
 
-/* "1000 (1k)", or just "500" when the short form says the same. */
-void hb_text_exact_and_short(char *buf, size_t len, uint64_t v,
-                             const char *unit);
-
 /* The background colour of shade (negative: less, in a difference
- * chart), or of rgb. */
+ * chart). */
 void hb_text_start_colour(const struct hb_text_drawing *d, int shade);
-void hb_text_start_rgb(const struct hb_text_drawing *d,
-                       const unsigned char rgb[3]);
 
 /* A value as the axis and the rows write it: "15.3K" for bytes, "1.5k"
  * for counts (one unit everywhere in the chart, the diff's too). */

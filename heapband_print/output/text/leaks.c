@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "leak_kinds.h"
+#include "search.h"
 #include "sites.h"
 #include "units.h"
 
@@ -130,21 +131,6 @@ static void print_live_at_end(FILE *out, const struct hb_file *f)
     fputc('\n', out);
 }
 
-void hb_leaks_print_kinds(FILE *out, uint64_t bytes, uint64_t blocks,
-                          const struct hb_lost *lost)
-{
-    for (int k = 0; k <= HB_NLOST; k++) {
-        fprintf(out, "%s%s: ", k % 2 ? "; " : "  ", hb_leak_kind_names[k]);
-        if (k < HB_NLOST)
-            print_amount(out, lost->bytes[k], lost->blocks[k]);
-        else
-            print_amount(out, bytes - hb_lost_bytes(lost),
-                         blocks - hb_lost_blocks(lost));
-        if (k % 2)
-            fputc('\n', out);
-    }
-}
-
 static void print_band(FILE *out, const struct hb_file *f, uint64_t b)
 {
     char label[80];
@@ -152,18 +138,19 @@ static void print_band(FILE *out, const struct hb_file *f, uint64_t b)
     fputs(label, out);
 }
 
+struct site_key { const struct exit_sites *e; uint64_t site; };
+
+static int rec_before(const void *ctx, size_t i)
+{
+    const struct site_key *k = ctx;
+    return k->e->recs[i]->site < k->site;
+}
+
 /* The first record of site in e->recs (binary search). */
 static size_t first_rec(const struct exit_sites *e, uint64_t site)
 {
-    size_t lo = 0, hi = e->nrecs;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (e->recs[mid]->site < site)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    const struct site_key k = { e, site };
+    return hb_partition_point(e->nrecs, &k, rec_before);
 }
 
 /* "  N. site S: B bytes in K blocks, in bands L (...), ...", then its

@@ -21,13 +21,6 @@
 #include "metrics.h"
 #include "stack_match.h"
 
-/* Two lines, each starting with two spaces: the four kinds of what holds
- * `bytes` in `blocks` at exit, `lost` of it lost ("  definitely lost: N
- * bytes in K blocks; indirectly lost: ...", "  possibly lost: ...; still
- * reachable: ..."): how every summary says them. */
-void hb_leaks_print_kinds(FILE *out, uint64_t bytes, uint64_t blocks,
-                          const struct hb_lost *lost);
-
 /* The --leaks report of f, suppressed sites apart when s has patterns.
  * A file with leak kinds (version 4): memcheck's LEAK SUMMARY, then a tree
  * by allocation point and callers of each lost kind (definitely, then

@@ -1,8 +1,8 @@
 /* lsan_hooks.c -- LeakSanitizer settings of the sanitizer builds
  * (heapband_print-asan, test_render); never linked into heapband_print.
  *
- * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
- * and the file COPYING.
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see the file
+ * COPYING.
  *
  * LeakSanitizer calls these two hooks at start-up.  fontconfig, which
  * cairo uses to find fonts, keeps what it loads for the life of the

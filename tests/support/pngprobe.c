@@ -1,7 +1,7 @@
 /* pngprobe.c -- read pixels of a PNG, for the image tests.
  *
- * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
- * and the file COPYING.
+ * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see the file
+ * COPYING.
  *
  *   pngprobe size FILE                     prints "W H"
  *   pngprobe pixel FILE X Y [X Y ...]      prints "rrggbb" per pixel
