@@ -38,10 +38,11 @@
    (hb_program.c).  Two shortcuts keep the allocator path cheap and change
    nothing recorded: generated code calls malloc and free directly
    (hb_fastcall.c), and freed small blocks are kept for reuse in front of
-   the core's arena (hb_heap.c).  At exit, and at each snapshot
+   the core's arena (hb_heap.c).  At exit, and at each snapshot and exec
    (hb_snapshot.c), the leak scan (hb_leakscan.c) sorts the live blocks
    into memcheck's kinds and hb_output.c reads every module through its
-   accessors and writes the file of docs/heapband-format.md.  The modules
+   accessors and writes the file of docs/heapband-format.md, ending with
+   how the run ended (hb_ending.c, from the system calls it sees).  The modules
    share only what their headers declare, all of it touched with the
    core's big lock held, so threads need no locking; docs/design.md draws
    the modules and what each may call. */
