@@ -25,7 +25,8 @@
    the temporary is .hb-HASH.tmp.PID in the same directory, HASH a hash
    of TARGET's name.  A run killed while writing leaves its temporary;
    the next run that writes TARGET removes those (of either form) whose
-   PID is not a live process (under /proc).  Special files (/dev/null, a pipe) are written in place.
+   PID is not a live process (under /proc).  Special files (/dev/null,
+   a pipe) are written in place.
 
    The exit status: a tool cannot change the status the core gives the
    client's exit, except by ending the process itself.  So when a file

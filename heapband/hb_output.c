@@ -520,19 +520,26 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
 
 /* The numberings live from the first site to the last record that
    names a stack (section 13's signal). */
-static void open_site_writer ( SiteWriter* w, HbWriter* fp, Bool open )
+#define SITE_TABLES(w) { &(w)->objects, &(w)->sources, &(w)->frames, \
+                         &(w)->stacks }
+
+static void open_site_writer ( SiteWriter* w, HbWriter* fp )
 {
-   Numbering* tables[] = { &w->objects, &w->sources, &w->frames, &w->stacks };
+   Numbering* tables[] = SITE_TABLES(w);
    UInt       i;
    w->fp = fp;
    for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-      if (open) {
-         tables[i]->table = VG_(HT_construct)("hb.output.numbers");
-         tables[i]->count = 0;
-      } else {
-         VG_(HT_destruct)(tables[i]->table, VG_(free));
-      }
+      tables[i]->table = VG_(HT_construct)("hb.output.numbers");
+      tables[i]->count = 0;
    }
+}
+
+static void close_site_writer ( SiteWriter* w )
+{
+   Numbering* tables[] = SITE_TABLES(w);
+   UInt       i;
+   for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
+      VG_(HT_destruct)(tables[i]->table, VG_(free));
 }
 
 static void write_sites ( SiteWriter* w )
@@ -561,7 +568,8 @@ static void write_ending ( SiteWriter* w, const HbEnding* e )
    HbWriter* fp   = w->fp;
    UInt      site = e->kind == HbEndSignal && e->stack != NULL
                     ? stack_number(w, e->stack) : 0;
-   if (HB_(exec_from)() != NULL) write_named(fp, "exec-from", HB_(exec_from)());
+   if (HB_(exec_from)() != NULL)
+      write_named(fp, "exec-from", HB_(exec_from)());
    switch (e->kind) {
       case HbEndRunning:
          HB_(wprintf)(fp, "ending running\n");
@@ -598,10 +606,10 @@ static void write_sections ( HbWriter* fp, HbTime end,
    write_cells(fp);
    write_cell_slop(fp);
    write_lifetimes(fp);
-   open_site_writer(&w, fp, True);
+   open_site_writer(&w, fp);
    write_sites(&w);
    write_ending(&w, ending);
-   open_site_writer(&w, fp, False);
+   close_site_writer(&w);
    HB_(wprintf)(fp, "end\n");
 }
 
