@@ -25,6 +25,7 @@
 #include "site_export.h"
 #include "site_select.h"
 #include "trace_json.h"
+#include "write_errors.h"
 
 /* What an export reads: the site records, or the live chart at the
  * stored columns' resolution. */
@@ -248,7 +249,7 @@ int hb_write_exports(const struct hb_options *o, const struct hb_file *f)
         int r = write_one(e, path, &d, &err);
         release(e, &d);
         if (r < 0) {
-            fprintf(stderr, HB_PROGRAM_NAME ": %s: %s\n", path, err.msg);
+            hb_output_error(path, err.msg);
             if (err.kind != HB_ERR_OUTPUT)
                 return hb_error_status(&err);
             status = HB_EXIT_OUTPUT;

@@ -339,4 +339,5 @@ sb 44 8 1 5000 5000 1 0 0 5000 18
 frame 9 1 0xOFFSET 1 21 main
 site 9 1 9
 sb 45 9 1 6000 6000 1 0 0 6000 30
+ending exit 0
 end
