@@ -67,6 +67,10 @@
    out of it. */
 #define HB_OTHER_ANON_NOTE_MIN (1024 * 1024)
 
+/* The largest signal number an "ending signal" record names (section 13;
+   Linux's SIGRTMAX). */
+#define HB_SIGNAL_MAX 64
+
 #endif
 
 /*--------------------------------------------------------------------*/

@@ -42,10 +42,11 @@
    the allocator path cheap and change nothing recorded: generated code
    calls malloc and free directly
    (hb_fastcall.c), and freed small blocks are kept for reuse in front of
-   the core's arena (hb_heap.c).  At exit, and at each snapshot
+   the core's arena (hb_heap.c).  At exit, and at each snapshot and exec
    (hb_snapshot.c), the leak scan (hb_leakscan.c) sorts the live blocks
    into memcheck's kinds and hb_output.c reads every module through its
-   accessors and writes the file of docs/heapband-format.md.  The modules
+   accessors and writes the file of docs/heapband-format.md, ending with
+   how the run ended (hb_ending.c, from the system calls it sees).  The modules
    share only what their headers declare, all of it touched with the
    core's big lock held, so threads need no locking; docs/design.md draws
    the modules and what each may call. */
@@ -54,6 +55,7 @@
 #include "hb_bands.h"
 #include "hb_blocks.h"
 #include "hb_columns.h"
+#include "hb_ending.h"
 #include "hb_fastcall.h"
 #include "hb_heap.h"
 #include "hb_leakscan.h"
@@ -614,9 +616,10 @@ static void hb_fini ( Int exitcode )
    HB_(outfile_exit_if_failed)();   /* last: it may end the process */
 }
 
-/* Before a system call only exit_group matters: a client that calls it
-   ends normally, so a lost file may change its exit status
-   (hb_outfile.c). */
+/* Before a system call: a client that calls exit_group ends normally,
+   so a lost file may change its exit status (hb_outfile.c); how the run
+   ends (exit, signals sent to itself, exec) is hb_ending.c's, the file
+   at an exec hb_snapshot.c's. */
 static void hb_pre_syscall ( ThreadId tid, UInt sysno, UWord* args,
                              UInt n_args )
 {
@@ -624,14 +627,27 @@ static void hb_pre_syscall ( ThreadId tid, UInt sysno, UWord* args,
       HB_(stopat_exiting)(tid);
       HB_(outfile_client_exits)();
    }
+   HB_(ending_pre_syscall)(tid, sysno, args);
+   HB_(snapshot_at_exec)(sysno, args);
 }
 
 /* madvise is no memory event of the core's: hb_mappings.c follows it
-   here. */
+   here; hb_ending.c follows sigaction and failed execs. */
 static void hb_post_syscall ( ThreadId tid, UInt sysno, UWord* args,
                               UInt n_args, SysRes res )
 {
    HB_(mappings_post_syscall)(tid, sysno, args, n_args, res);
+   HB_(ending_post_syscall)(tid, sysno, args, res);
+}
+
+static void signal_to_handler ( ThreadId tid, Int signo, Bool alt_stack )
+{
+   HB_(ending_signal_handled)(tid, signo);
+}
+
+static void thread_created ( ThreadId parent, ThreadId child )
+{
+   HB_(ending_thread_created)(child);
 }
 
 /* The redzone each side of a client block: the core's minimum, a word,
@@ -664,6 +680,8 @@ static void hb_pre_clo_init ( void )
                                    HB_(print_debug_usage));
    VG_(needs_client_requests)   (hb_handle_client_request);
    VG_(needs_syscall_wrapper)   (hb_pre_syscall, hb_post_syscall);
+   VG_(track_pre_deliver_signal)(signal_to_handler);
+   VG_(track_pre_thread_ll_create)(thread_created);
    VG_(needs_print_stats)       (hb_print_stats);
    HB_(program_pre_init)(&program_events);
    VG_(needs_malloc_replacement)(hb_malloc,

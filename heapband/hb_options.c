@@ -51,6 +51,8 @@ HbOptions HB_(clo) = {
    .snapshot_every = 0,
    .leak_scan = True,
    .leak_heuristics = HB_HEUR_ALL,
+   .exec_number = 1,
+   .exec_from = NULL,
 };
 
 static void check_columns ( const HChar* arg )
@@ -89,6 +91,10 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg )
    else if VG_BOOL_CLO(arg, "--leak-scan", HB_(clo).leak_scan) {}
    else if VG_STR_CLO(arg, "--stop-at", pattern)
       HB_(stopat_add)(arg, pattern);
+   /* Given by heapband itself to the program an exec starts (hb_ending.c). */
+   else if VG_BINT_CLO(arg, "--heapband-exec-number", value, 1, 1000000)
+      HB_(clo).exec_number = (UInt)value;
+   else if VG_STR_CLO(arg, "--heapband-exec-from", HB_(clo).exec_from) {}
    /* memcheck's option, its name and syntax (VG_(parse_enum_set)). */
    else if VG_USET_CLO(arg, "--leak-check-heuristics", HB_HEUR_TOKENS,
                        HB_(clo).leak_heuristics) {}
@@ -124,10 +130,21 @@ static SizeT put_char ( HChar* out, SizeT n, HChar c )
    return n + 1;
 }
 
+/* Appends the decimal digits of v to out at n; returns the new length. */
+static SizeT put_number ( HChar* out, SizeT n, UInt v )
+{
+   HChar digits[16];
+   Int   i;
+   VG_(snprintf)(digits, sizeof digits, "%u", v);
+   for (i = 0; digits[i] != 0; i++) n = put_char(out, n, digits[i]);
+   return n;
+}
+
 /* Writes format to out (when not NULL) with each %q{VAR} replaced by the
-   value of VAR, its '%'s doubled, and every other %-pair (%p, %%) kept;
-   returns the length written.  format is one that VG_(expand_file_name)
-   has accepted: each %q{ has its } and names a set variable. */
+   value of VAR, its '%'s doubled, and every other %-pair (%p, %%, %n)
+   kept; returns the length written.  format is one that
+   VG_(expand_file_name) has accepted once its %n are replaced: each %q{
+   has its } and names a set variable. */
 static SizeT substitute_variables ( HChar* format, HChar* out )
 {
    SizeT n = 0, i = 0;
@@ -156,23 +173,100 @@ static SizeT substitute_variables ( HChar* format, HChar* out )
    return n;
 }
 
+/* Whether format has a %c of its own (%n, %p; not the end of a %%n). */
+static Bool has_conversion ( const HChar* format, HChar c )
+{
+   SizeT i;
+   for (i = 0; format[i] != 0; i++) {
+      if (format[i] != '%' || format[i + 1] == 0) continue;
+      if (format[i + 1] == c) return True;
+      i++;   /* %%, %p, %q: the pair is skipped whole */
+   }
+   return False;
+}
+
+/* Where a name without %p gets its program number: before the first '.'
+   of its base name after the base name's first byte (run.hb.gz gives
+   run-2.hb.gz, .hb gives .hb-2), else at its end. */
+static SizeT number_place ( const HChar* format, SizeT len )
+{
+   const HChar* slash = VG_(strrchr)(format, '/');
+   SizeT        base  = slash != NULL ? (SizeT)(slash - format) + 1 : 0;
+   SizeT        i;
+   for (i = base + 1; i < len; i++)
+      if (format[i] == '.') return i;
+   return len;
+}
+
+/* Writes format (a pattern of HB_(clo).out_pattern's kind) to out (when
+   not NULL) as the name of the program numbered prog: each %n is prog;
+   a name without %n, for a program after the first, gets "-prog" after
+   each %p, or without %p, before the extensions of its base name
+   (number_place).  Returns the length written. */
+static SizeT number_program ( const HChar* format, UInt prog, HChar* out )
+{
+   Bool  mark = prog > 1 && !has_conversion(format, 'n');
+   SizeT len = VG_(strlen)(format), n = 0, i = 0;
+   SizeT place = mark && !has_conversion(format, 'p')
+                 ? number_place(format, len) : (SizeT)-1;
+   while (i <= len) {
+      if (i == place) {
+         n = put_char(out, n, '-');
+         n = put_number(out, n, prog);
+      }
+      if (i == len) break;
+      if (format[i] == '%' && format[i + 1] == 'n') {
+         n = put_number(out, n, prog);
+         i += 2;
+      } else if (format[i] == '%' && format[i + 1] != 0) {
+         n = put_char(out, n, format[i]);
+         n = put_char(out, n, format[i + 1]);
+         if (format[i + 1] == 'p' && mark) {
+            n = put_char(out, n, '-');
+            n = put_number(out, n, prog);
+         }
+         i += 2;
+      } else {
+         n = put_char(out, n, format[i++]);
+      }
+   }
+   if (out != NULL) out[n] = 0;
+   return n;
+}
+
+HChar* HB_(out_file_for) ( UInt prog )
+{
+   const HChar* format = HB_(clo).out_pattern;
+   HChar*       name = VG_(malloc)("hb.options.outfile",
+                                   number_program(format, prog, NULL) + 1);
+   number_program(format, prog, name);
+   return name;
+}
+
 /* The file name is expanded when the file is written, at exit.  A name
    that cannot be expanded (a %q{VAR} of an unset VAR, an empty name) would
    lose the whole run then, so it is expanded once now: the core reports
    the problem and exits before the program starts.  The program may still
    change its environment (unsetenv edits the array the core reads), so
-   every %q{VAR} is replaced by its value now; %p is left for the exit,
-   where a forked child has its own pid. */
+   every %q{VAR} is replaced by its value now, and %n by the program's
+   number; %p is left for the exit, where a forked child has its own
+   pid. */
 static void expand_out_file_variables ( void )
 {
    HChar* format = VG_(strdup)("hb.options.outfile", HB_(clo).out_file);
    HChar* substituted;
-   VG_(free)(VG_(expand_file_name)("--heapband-out-file", format));
+   HChar* numbered;
+   numbered = VG_(malloc)("hb.options.outfile",
+                          number_program(format, 1, NULL) + 1);
+   number_program(format, 1, numbered);
+   VG_(free)(VG_(expand_file_name)("--heapband-out-file", numbered));
+   VG_(free)(numbered);
    substituted = VG_(malloc)("hb.options.outfile",
                              substitute_variables(format, NULL) + 1);
    substitute_variables(format, substituted);
    VG_(free)(format);
-   HB_(clo).out_file = substituted;
+   HB_(clo).out_pattern = substituted;
+   HB_(clo).out_file    = HB_(out_file_for)(HB_(clo).exec_number);
 }
 
 void HB_(options_done) ( void )
@@ -186,7 +280,10 @@ void HB_(print_usage) ( void )
    VG_(printf)(
 "    --heapband-out-file=<file>  write the heap-band file to <file>;\n"
 "                              %%p is the process id, %%q{VAR} the value of\n"
-"                              the environment variable VAR\n"
+"                              the environment variable VAR, %%n the\n"
+"                              program's number in its process's execs\n"
+"                              (1, then 2 after an exec...; without %%n a\n"
+"                              program after an exec adds -N after %%p)\n"
 "                              [heapband.out.%%p]\n"
 "    --time-unit=i|B|ms        time unit: guest instructions executed (i),\n"
 "                              bytes allocated plus freed (B), or wall-clock\n"
@@ -248,6 +345,10 @@ void HB_(print_debug_usage) ( void )
 "                              small blocks for reuse (slower; the same\n"
 "                              allocations, but blocks lie elsewhere, which\n"
 "                              can move unit i's times a little) [yes]\n"
+"    --heapband-exec-number=<n>  --heapband-exec-from=<file>  given by\n"
+"                              heapband to the program an exec starts under\n"
+"                              --trace-children=yes: its number in the\n"
+"                              chain of execs, and the file before it\n"
    );
 }
 

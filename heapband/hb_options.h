@@ -25,7 +25,15 @@ typedef struct {
    UInt         depth;       /* --depth=N                   [12]   */
    UInt         sites;       /* --sites=K|all; 0 for all    [20]   */
    const HChar* out_file;    /* --heapband-out-file=NAME [heapband.out.%p],
-                                its %q{VAR}s replaced by HB_(options_done) */
+                                its %q{VAR}s replaced by HB_(options_done)
+                                and its %n by this program's number */
+   const HChar* out_pattern; /* the same with %n kept, for the programs
+                                this one execs (HB_(out_file_for)) */
+   UInt         exec_number; /* --heapband-exec-number=N, set by heapband
+                                at an exec: the program's place in its
+                                process's chain of execs [1] */
+   const HChar* exec_from;   /* --heapband-exec-from=FILE, set with it:
+                                the file of the program before [none] */
    Bool         fast_calls;  /* --fast-calls=yes|no (debug) [yes] */
    Bool         block_cache; /* --block-cache=yes|no (debug) [yes] */
    HbTime       snapshot_every; /* --snapshot-every=T; 0 for none [0] */
@@ -42,6 +50,9 @@ Bool HB_(process_cmd_line_option) ( const HChar* arg );
    options heapband depends on and checks what needs all the options; a
    problem ends the run with a message. */
 void HB_(options_done)            ( void );
+/* The --heapband-out-file name (%p and %% still to expand) for the
+   program numbered n in its process's chain of execs. */
+HChar* HB_(out_file_for)          ( UInt n );
 void HB_(print_usage)             ( void );
 void HB_(print_debug_usage)       ( void );
 

@@ -20,9 +20,13 @@
    Nothing is lost: a file is written as TARGET.tmp.PID beside the file
    its links lead to (TARGET) and renamed onto it only when every write
    succeeded, so TARGET is whole or as it was, and a link stays a link.
-   A run killed while writing leaves its TARGET.tmp.PID; the next run
-   that writes TARGET removes those whose PID is not a live process
-   (under /proc).  Special files (/dev/null, a pipe) are written in place.
+   When TARGET's name is too long for TARGET.tmp.PID (the directory
+   refuses it with ENAMETOOLONG: a name within 14 bytes of the limit),
+   the temporary is .hb-HASH.tmp.PID in the same directory, HASH a hash
+   of TARGET's name.  A run killed while writing leaves its temporary;
+   the next run that writes TARGET removes those (of either form) whose
+   PID is not a live process (under /proc).  Special files (/dev/null,
+   a pipe) are written in place.
 
    The exit status: a tool cannot change the status the core gives the
    client's exit, except by ending the process itself.  So when a file
@@ -46,6 +50,13 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_vki.h"
 #include "pub_tool_xarray.h"
+
+/* Linux's ENAMETOOLONG (the SDK's vki headers lack it). */
+#if defined(VKI_ENAMETOOLONG)
+#  define HB_ENAMETOOLONG VKI_ENAMETOOLONG
+#else
+#  define HB_ENAMETOOLONG 36
+#endif
 
 /* Symbolic links followed before giving up, as the kernel's limit. */
 #define HB_LINKS_MAX 40
@@ -107,20 +118,42 @@ static HChar* resolve_links ( const HChar* name, Int* err )
    }
 }
 
-static HChar* temp_name ( const HChar* target, Int pid )
+/* The short temporary's base for a target's base name: ".hb-" and 8 hex
+   digits of a hash of it (32-bit FNV-1a), so that one target's
+   temporaries are still told from another's. */
+static void short_base ( const HChar* base, HChar* out, SizeT size )
 {
+   UInt hash = 2166136261u;
+   for (; *base; base++) hash = (hash ^ (UChar)*base) * 16777619u;
+   VG_(snprintf)(out, size, ".hb-%08x", hash);
+}
+
+/* TARGET.tmp.PID, or when that name is longer than the directory takes
+   (a target's name at or near its limit), DIR/.hb-HASH.tmp.PID, which
+   always fits: in the same directory, so the rename stays atomic. */
+static HChar* temp_name ( const HChar* target, Int pid, Bool shortened )
+{
+   SizeT  d    = dir_len(target);
    SizeT  len  = VG_(strlen)(target) + 32;
    HChar* temp = VG_(malloc)("hb.outfile.temp", len);
-   VG_(snprintf)(temp, len, "%s.tmp.%d", target, pid);
+   HChar  base[16];
+   if (!shortened) {
+      VG_(snprintf)(temp, len, "%s.tmp.%d", target, pid);
+      return temp;
+   }
+   short_base(target + d, base, sizeof base);
+   VG_(memcpy)(temp, target, d);
+   VG_(snprintf)(temp + d, len - d, "%s.tmp.%d", base, pid);
    return temp;
 }
+
 
 /*------------------------------------------------------------*/
 /*--- Stale temporaries                                    ---*/
 /*------------------------------------------------------------*/
 
 /* The pid that ends a directory entry named BASE.tmp.PID, or 0. */
-static Int temp_pid ( const HChar* entry, const HChar* base )
+static Int temp_pid_of ( const HChar* entry, const HChar* base )
 {
    SizeT n = VG_(strlen)(base);
    Int   pid = 0;
@@ -133,6 +166,16 @@ static Int temp_pid ( const HChar* entry, const HChar* base )
       pid = pid * 10 + (*p - '0');
    }
    return pid;
+}
+
+/* The pid of a temporary of the target named base, long or short, or 0. */
+static Int temp_pid ( const HChar* entry, const HChar* base )
+{
+   HChar short_name[16];
+   Int   pid = temp_pid_of(entry, base);
+   if (pid != 0) return pid;
+   short_base(base, short_name, sizeof short_name);
+   return temp_pid_of(entry, short_name);
 }
 
 static Bool process_exists ( Int pid )
@@ -210,6 +253,26 @@ static SysRes open_for_writing ( const HChar* path, Bool fresh )
                                  | VKI_S_IROTH);
 }
 
+/* Creates the temporary for target, fresh; *temp is its name.  A
+   target whose own name is too long is refused as such (stat says so
+   whether or not the file exists): the short temporary would fit, its
+   rename would not. */
+static SysRes create_temp ( const HChar* target, HChar** temp )
+{
+   struct vg_stat st;
+   SysRes fd = VG_(stat)(target, &st);
+   *temp = NULL;
+   if (sr_isError(fd) && sr_Err(fd) == HB_ENAMETOOLONG) return fd;
+   *temp = temp_name(target, VG_(getpid)(), False);
+   VG_(unlink)(*temp);   /* ours, from a failed write: never kept */
+   fd = open_for_writing(*temp, True);
+   if (!sr_isError(fd) || sr_Err(fd) != HB_ENAMETOOLONG) return fd;
+   VG_(free)(*temp);
+   *temp = temp_name(target, VG_(getpid)(), True);
+   VG_(unlink)(*temp);
+   return open_for_writing(*temp, True);
+}
+
 static void free_outfile ( HbOutFile* of )
 {
    VG_(free)(of->name);
@@ -243,9 +306,7 @@ HbOutFile* HB_(outfile_begin) ( const HChar* name )
       fd = open_for_writing(of->target, False);
    } else {
       remove_stale_temps(of->target);
-      of->temp = temp_name(of->target, VG_(getpid)());
-      VG_(unlink)(of->temp);   /* ours, from a failed write: never kept */
-      fd = open_for_writing(of->temp, True);
+      fd = create_temp(of->target, &of->temp);
    }
    if (sr_isError(fd)) return cannot_create(of, (Int)sr_Err(fd));
    of->w = HB_(writer_new)((Int)sr_Res(fd), HB_(name_wants_gzip)(name));
@@ -296,16 +357,14 @@ void HB_(outfile_check_can_create) ( const HChar* name )
        && VKI_S_ISDIR(st.mode))
       err = VKI_EISDIR;
    if (target != NULL && err == 0 && !is_special_file(target)) {
-      temp = temp_name(target, VG_(getpid)());
-      VG_(unlink)(temp);
-      fd = open_for_writing(temp, True);
+      fd = create_temp(target, &temp);
       if (sr_isError(fd)) {
          err = (Int)sr_Err(fd);
       } else {
          VG_(close)(sr_Res(fd));
          VG_(unlink)(temp);
       }
-      VG_(free)(temp);
+      if (temp != NULL) VG_(free)(temp);
    }
    if (target != NULL) VG_(free)(target);
    if (err == 0) return;

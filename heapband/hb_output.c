@@ -38,6 +38,7 @@
 #include "hb_output.h"
 #include "hb_bands.h"
 #include "hb_columns.h"
+#include "hb_ending.h"
 #include "hb_leakscan.h"
 #include "hb_life.h"
 #include "hb_mappings.h"
@@ -540,19 +541,28 @@ static void write_band_sites ( const HbBandSites* bs, void* opaque )
    VG_(free)(sorted);
 }
 
-static void write_sites ( HbWriter* fp )
+/* The numberings live from the first site to the last record that
+   names a stack (section 13's signal). */
+#define SITE_TABLES(w) { &(w)->objects, &(w)->sources, &(w)->frames, \
+                         &(w)->stacks }
+
+static void open_site_writer ( SiteWriter* w, HbWriter* fp )
 {
-   SiteWriter w;
-   Numbering* tables[] = { &w.objects, &w.sources, &w.frames, &w.stacks };
+   Numbering* tables[] = SITE_TABLES(w);
    UInt       i;
-   w.fp = fp;
+   w->fp = fp;
    site_numbers = VG_(newXA)(VG_(malloc), "hb.output.numbers", VG_(free),
                              sizeof(AllocNumbers));
    for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
       tables[i]->table = VG_(HT_construct)("hb.output.numbers");
       tables[i]->count = 0;
    }
-   HB_(sites_select)(HB_(clo).sites, write_band_sites, &w);
+}
+
+static void close_site_writer ( SiteWriter* w )
+{
+   Numbering* tables[] = SITE_TABLES(w);
+   UInt       i;
    for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
       VG_(HT_destruct)(tables[i]->table, VG_(free));
 }
@@ -575,12 +585,61 @@ static void write_alloc_numbers ( HbWriter* fp, HbTime end )
    site_numbers = NULL;
 }
 
+static void write_sites ( SiteWriter* w )
+{
+   HB_(sites_select)(HB_(clo).sites, write_band_sites, w);
+}
+
+/*------------------------------------------------------------*/
+/*--- How the run ended (section 13)                       ---*/
+/*------------------------------------------------------------*/
+
+/* A text record: keyword, the text, cut as a name is. */
+static void write_named ( HbWriter* fp, const HChar* keyword,
+                          const HChar* text )
+{
+   HB_(wprintf)(fp, "%s ", keyword);
+   write_text_cut(fp, text, HB_NAME_MAX);
+   HB_(wprintf)(fp, "\n");
+}
+
+/* The signal's stack first (its records, when new, come before the
+   records that name it), then the file this program follows, the ending
+   and the file of the program an exec starts. */
+static void write_ending ( SiteWriter* w, const HbEnding* e )
+{
+   HbWriter* fp   = w->fp;
+   UInt      site = e->kind == HbEndSignal && e->stack != NULL
+                    ? stack_number(w, e->stack) : 0;
+   if (HB_(exec_from)() != NULL)
+      write_named(fp, "exec-from", HB_(exec_from)());
+   switch (e->kind) {
+      case HbEndRunning:
+         HB_(wprintf)(fp, "ending running\n");
+         break;
+      case HbEndExit:
+         HB_(wprintf)(fp, "ending exit %d\n", e->status);
+         break;
+      case HbEndSignal:
+         HB_(wprintf)(fp, "ending signal %d %s %u\n", e->signo,
+                      e->signo > 0 ? HB_(signal_name)(e->signo) : "unknown",
+                      site);
+         break;
+      case HbEndExec:
+         write_named(fp, "ending exec", e->program);
+         if (e->next_file != NULL) write_named(fp, "exec-to", e->next_file);
+         break;
+   }
+}
+
 /*------------------------------------------------------------*/
 /*--- The file                                             ---*/
 /*------------------------------------------------------------*/
 
-static void write_sections ( HbWriter* fp, HbTime end, Bool snapshot )
+static void write_sections ( HbWriter* fp, HbTime end,
+                             const HbEnding* ending )
 {
+   SiteWriter w;
    write_header(fp, end);
    write_bands(fp);
    write_run_summary(fp, end);
@@ -590,9 +649,15 @@ static void write_sections ( HbWriter* fp, HbTime end, Bool snapshot )
    write_cells(fp);
    write_cell_slop(fp);
    write_lifetimes(fp);
-   write_sites(fp);
+   open_site_writer(&w, fp);
+   write_sites(&w);
+   /* A fatal signal's stack is a site of section 7's table: numbered (its
+      records written) before section 18's records, which follow 7's. */
+   if (ending->kind == HbEndSignal && ending->stack != NULL)
+      (void)stack_number(&w, ending->stack);
    write_alloc_numbers(fp, end);
-   if (snapshot) HB_(wprintf)(fp, "snapshot\n");
+   write_ending(&w, ending);
+   close_site_writer(&w);
    HB_(wprintf)(fp, "end\n");
 }
 
@@ -602,23 +667,28 @@ HChar* HB_(out_file_name) ( void )
 }
 
 /* hb_outfile.c decides where the bytes go and whether they stay. */
-static Bool write_file_as ( const HChar* name, HbTime end, Bool snapshot )
+Bool HB_(write_file_ending) ( const HChar* name, HbTime end,
+                              const HbEnding* ending )
 {
    HbOutFile* of = HB_(outfile_begin)(name);
    if (of == NULL) return False;
-   write_sections(HB_(outfile_writer)(of), end, snapshot);
+   write_sections(HB_(outfile_writer)(of), end, ending);
    return HB_(outfile_commit)(of);
 }
 
 Bool HB_(write_snapshot_as) ( const HChar* name, HbTime end )
 {
-   return write_file_as(name, end, True);
+   HbEnding running;
+   VG_(memset)(&running, 0, sizeof running);
+   running.kind = HbEndRunning;
+   return HB_(write_file_ending)(name, end, &running);
 }
 
 const HChar* HB_(write_file) ( HbTime end )
 {
-   HChar* name = HB_(out_file_name)();
-   return write_file_as(name, end, False) ? name : NULL;
+   HChar*   name = HB_(out_file_name)();
+   HbEnding ending = HB_(ending_at_exit)();
+   return HB_(write_file_ending)(name, end, &ending) ? name : NULL;
 }
 
 static const HChar* plural ( ULong n, const HChar* one, const HChar* many )

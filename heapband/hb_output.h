@@ -16,6 +16,7 @@
 #define __HB_OUTPUT_H
 
 #include "hb_global.h"
+#include "hb_ending.h"
 
 /* Writes the file named by --heapband-out-file (expanded now, so that a
    forked child writes its own) whole or not at all (hb_outfile.c: a
@@ -26,10 +27,13 @@ const HChar* HB_(write_file)   ( HbTime end );
 /* The output name, expanded now (%p: this process). */
 HChar*       HB_(out_file_name)( void );
 /* Writes a snapshot: the file of the run up to `end` to `name`, as
-   HB_(write_file) does, with the `snapshot` line that tells it from the
-   file written at exit; False on failure (said on stderr).  The columns
-   must have been settled or finished at `end`. */
+   HB_(write_file) does, its ending `running` (section 13); False on
+   failure (said on stderr).  The columns must have been settled or
+   finished at `end`. */
 Bool         HB_(write_snapshot_as)( const HChar* name, HbTime end );
+/* The same with the ending given (an exec's). */
+Bool         HB_(write_file_ending)( const HChar* name, HbTime end,
+                                     const HbEnding* ending );
 void         HB_(print_summary)( HbTime end, const HChar* written );
 /* For --stats: the cells every write so far has read (snapshots too). */
 ULong        HB_(cells_read_by_writes)( void );

@@ -16,7 +16,8 @@
      `heapband snapshot [FILE]`, its other name `heapband leak_check [FILE]`
      (memcheck's command is leak_check) and `heapband mark NAME` through
      vgdb, HEAPBAND_SNAPSHOT(name), VALGRIND_DO_LEAK_CHECK of memcheck.h
-     (hb_main.c: a snapshot under the default name), --snapshot-every=T.
+     (hb_main.c: a snapshot under the default name), --snapshot-every=T;
+     and the file of the run so far at an exec (hb_ending.c decides).
      Every snapshot carries the leak kinds of its moment (hb_leakscan.c,
      unless --leak-scan=no).
    - Invariant: a snapshot leaves the run as it was (the columns are only
@@ -41,6 +42,7 @@
    hook, registered only with the option. */
 
 #include "hb_snapshot.h"
+#include "hb_ending.h"
 #include "hb_program.h"
 #include "hb_columns.h"
 #include "hb_leakscan.h"
@@ -53,6 +55,7 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_options.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_tooliface.h"
 
@@ -265,6 +268,35 @@ Bool HB_(monitor_command) ( const HChar* req )
    }
    VG_(free)(line);
    return handled;
+}
+
+/*------------------------------------------------------------*/
+/*--- The file at an exec                                  ---*/
+/*------------------------------------------------------------*/
+
+/* The program is about to be replaced (hb_ending.c decides): the file of
+   the run so far, as at exit, ending by the exec, and the summary the
+   exit would print. */
+void HB_(snapshot_at_exec) ( UInt sysno, const UWord* args )
+{
+   HbEnding e;
+   HbTime   now;
+   HChar*   name;
+   Bool     ok;
+   if (!HB_(exec_begins)(sysno, args, &e)) return;
+   now  = HB_(time_now)();
+   name = HB_(out_file_name)();
+   HB_(program_settle)();
+   HB_(columns_settle)(now);
+   if (HB_(clo).leak_scan) HB_(leak_scan)(HB_(clo).leak_heuristics);
+   ok = HB_(write_file_ending)(name, now, &e);
+   if (VG_(clo_verbosity) > 0) {
+      VG_(umsg)("heapband: the program execs %s; the run so far:\n",
+                e.program);
+      HB_(print_summary)(now, ok ? name : NULL);
+   }
+   HB_(exec_done)(&e, ok ? name : NULL);
+   VG_(free)(name);
 }
 
 /*------------------------------------------------------------*/

@@ -26,6 +26,9 @@ UWord HB_(snapshot_request) ( Addr name_addr );
 /* At exit: says in the run's log how many snapshots could not be
    written, if any. */
 void  HB_(snapshot_report_failures) ( void );
+/* Before every system call: at an exec that will replace the program,
+   the file of the run so far, ending by the exec (section 13). */
+void  HB_(snapshot_at_exec) ( UInt sysno, const UWord* args );
 /* A gdbserver monitor command (`help`, `heapband ...`); False if it is
    not heapband's. */
 Bool  HB_(monitor_command)  ( const HChar* req );

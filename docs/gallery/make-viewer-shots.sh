@@ -9,6 +9,8 @@
 #                          --by=alloc
 #   viewer-massif.png      massif-visualizer (under xvfb-run) on --massif
 #   viewer-dhview.png      Valgrind's dh_view.html on --dhat
+#   viewer-heaptrack.png   heaptrack_gui (under xvfb-run) on --heaptrack
+#   viewer-kcachegrind.png KCachegrind (under xvfb-run) on --callgrind
 # The browsers are Debian's Chromium through tests/browser/viewers-test.js
 # (`npm ci` in tests/browser first).  The Chrome trace export has no viewer
 # that works offline here (Perfetto's UI is a web site; Chromium's
@@ -35,6 +37,7 @@ cp "$gallery/leak.c" "$work/leak.c"
 cd "$work"
 "$print" --pprof=leak.pb.gz --massif=leak.massif --dhat=leak.dhat.json leak.hb
 "$print" --folded=leak.folded --by=alloc leak.hb
+"$print" --heaptrack=leak.heaptrack.gz --callgrind=leak.callgrind leak.hb
 
 echo "viewers: pprof"
 HOME="$work" GOCACHE="$work/gocache" go tool pprof -symbolize=none -no_browser \
@@ -56,3 +59,15 @@ echo "viewers: dh_view.html"
 view=$(ls /usr/libexec/valgrind/dh_view.html /usr/lib/valgrind/dh_view.html \
           /usr/local/libexec/valgrind/dh_view.html 2>/dev/null | head -n 1)
 node "$viewers" dhat "$view" --png="$gallery/viewer-dhview.png" leak.dhat.json
+
+echo "viewers: heaptrack_gui, KCachegrind"
+mkdir -p "$work/.config" "$work/run"
+chmod 700 "$work/run"
+printf '[TipOfDay]\nRunOnStart=false\n' >"$work/.config/kcachegrindrc"
+window="$srcdir/tests/print/gui-window.sh"
+HOME="$work" XDG_RUNTIME_DIR="$work/run" xvfb-run -a -s "-screen 0 1280x800x24" \
+   sh "$window" "leak.heaptrack.gz — " "$gallery/viewer-heaptrack.png" heaptrack.log \
+   heaptrack_gui -qwindowgeometry 1200x760+0+0 leak.heaptrack.gz >/dev/null
+HOME="$work" XDG_RUNTIME_DIR="$work/run" xvfb-run -a -s "-screen 0 1280x800x24" \
+   sh "$window" "leak.callgrind [" "$gallery/viewer-kcachegrind.png" kcachegrind.log \
+   dbus-run-session -- kcachegrind -qwindowgeometry 1200x760+0+0 leak.callgrind >/dev/null

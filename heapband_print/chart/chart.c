@@ -146,6 +146,7 @@ void hb_chart_free(struct hb_chart *ch)
         free((char *)ch->marks[i].name);
     free(ch->marks);
     free(ch->run.cmd);
+    free(ch->run.ending);
     memset(ch, 0, sizeof *ch);
     ch->line_peak_col = -1;
 }

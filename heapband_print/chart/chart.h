@@ -44,6 +44,12 @@ struct hb_run_summary {
     uint64_t peak_bytes, peak_blocks, peak_t_reached;
     uint64_t exit_bytes, exit_blocks, unknown_frees, marks_dropped;
     int snapshot;             /* the file says it is a snapshot */
+    /* Version 5: how the run ended (ending.h): "exit", "signal", "exec",
+     * "running" (NULL before), the exit status or signal number, and the
+     * words ("" before version 5), owned. */
+    const char *ending_how;
+    uint64_t ending_status, ending_signo;
+    char *ending;
     int leak_kinds;           /* the file has memcheck's leak kinds: */
     struct hb_lost exit_lost; /* those of the blocks live at exit */
     /* Version 4, --allocator=program (has_memory): the run's footprint,

@@ -21,6 +21,7 @@
 #include "chart_build.h"
 
 #include "band_merge.h"
+#include "ending.h"
 #include "grid.h"
 #include "metrics.h"
 #include "units.h"
@@ -129,6 +130,8 @@ static void set_run_summary(struct hb_run_summary *run,
         .fragmentation_peak = hb_metric_run(f, HB_METRIC_FRAGMENTATION_PEAK),
         .slop_exit = hb_metric_run(f, HB_METRIC_SLOP),
         .anon_peak = f->mem.anon_peak,
+        .ending_how = hb_ending_how(f),
+        .ending_status = f->ending.status, .ending_signo = f->ending.signo,
     };
 }
 
@@ -153,6 +156,10 @@ static int start_rows(struct hb_chart *ch, const struct hb_file *f,
     }
     set_run_summary(&ch->run, f);
     if ((ch->run.cmd = strdup(f->cmd)) == NULL)
+        return hb_error_nomem(err, "building the chart");
+    char ending[HB_ENDING_TEXT_MAX];
+    hb_ending_text(f, ending, sizeof ending);
+    if ((ch->run.ending = strdup(ending)) == NULL)
         return hb_error_nomem(err, "building the chart");
     return 0;
 }

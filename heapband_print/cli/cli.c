@@ -514,6 +514,16 @@ static const struct option_spec options[] = {
       .synopsis = "--trace-json=FILE",
       .help = "Chrome trace events (Perfetto): live bytes per\n"
               "band and in total, the marks" },
+    { .name = "--heaptrack", .commands = HB_CMD_CHART, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(heaptrack),
+      .synopsis = "--heaptrack=FILE",
+      .help = "heaptrack's data file (heaptrack_print,\n"
+              "heaptrack_gui): gzipped when FILE ends in .gz" },
+    { .name = "--callgrind", .commands = HB_CMD_CHART, .takes_value = VALUE,
+      .handle = set_file_name, .field = FIELD(callgrind),
+      .synopsis = "--callgrind=FILE",
+      .help = "callgrind's format (callgrind_annotate,\n"
+              "KCachegrind): bytes by function and line, per band" },
     { .name = "--size", .commands = BOTH, .takes_value = VALUE,
       .handle = set_image_size, .synopsis = "--size=WxH",
       .help = "image size in pixels or points [1200x800]" },
@@ -727,9 +737,11 @@ static void refuse_overwrites(const struct hb_options *o)
 {
     const char *names[] = { "--png", "--svg", "--html", "--pprof",
                             "--folded", "--massif", "--trace-json",
-                            "--dhat", "--junit" };
+                            "--dhat", "--heaptrack", "--callgrind",
+                            "--junit" };
     const char *paths[] = { o->png, o->svg, o->html, o->pprof, o->folded,
-                            o->massif, o->trace_json, o->dhat, o->junit };
+                            o->massif, o->trace_json, o->dhat, o->heaptrack,
+                            o->callgrind, o->junit };
     struct hb_error err = { HB_ERR_NONE, 0, "" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (paths[i] != NULL

@@ -53,7 +53,7 @@ struct hb_options {
     const char *png, *svg;              /* image files, or NULL */
     const char *html;                   /* --html report, or NULL */
     const char *pprof, *folded;         /* exports (cmd_export.h), or NULL */
-    const char *massif, *trace_json, *dhat;
+    const char *massif, *trace_json, *dhat, *heaptrack, *callgrind;
     const char *junit;                  /* --junit=FILE, or NULL */
     int image_w, image_h;
     enum hb_palette palette;

@@ -25,6 +25,7 @@
 #include "sites.h"
 #include "stack_match.h"
 #include "term.h"
+#include "write_errors.h"
 
 #define PROG HB_PROGRAM_NAME
 /* The first guess of the text chart's gutter (row labels and axis). */
@@ -149,7 +150,7 @@ static int write_image(const struct hb_chart_job *job, const char *path,
     if (r == 0)
         return 0;
     /* Whatever its kind, an image's error names the file. */
-    fprintf(stderr, "heapband_print: %s: %s\n", path, err.msg);
+    hb_output_error(path, err.msg);
     return hb_error_status(&err);
 }
 
@@ -379,11 +380,8 @@ int hb_cmd_chart(int argc, char **argv)
             if (r != HB_EXIT_OK)
                 status = r;
         }
-        if ((status == HB_EXIT_OK || status == HB_EXIT_OUTPUT)
-            && (fflush(stdout) != 0 || ferror(stdout))) {
-            fprintf(stderr, PROG ": error writing the output\n");
-            status = HB_EXIT_OUTPUT;
-        }
+        if (status == HB_EXIT_OK || status == HB_EXIT_OUTPUT)
+            status = hb_stdout_status(status);
     }
     hb_file_free(&f);
     hb_options_free(&o);

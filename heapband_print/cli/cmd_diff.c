@@ -26,6 +26,7 @@
 #include "site_diff.h"
 #include "stack_match.h"
 #include "term.h"
+#include "write_errors.h"
 
 #define PROG HB_PROGRAM_NAME
 /* The first guess of the difference chart's gutter (row labels and
@@ -408,7 +409,7 @@ static int write_junit(const struct diff_run *run)
         if (hb_outfile_commit(&file, &err) == 0)
             return 0;
     }
-    fprintf(stderr, PROG ": %s: %s\n", o->junit, err.msg);
+    hb_output_error(o->junit, err.msg);
     return HB_EXIT_OUTPUT;
 }
 
@@ -471,12 +472,7 @@ static int compare(struct diff_run *run, const struct hb_file *old_file,
                 status = HB_EXIT_OUTPUT;
         }
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, PROG ": error writing the output\n");
-        if (status == HB_EXIT_OK)
-            status = HB_EXIT_OUTPUT;
-    }
-    return status;
+    return hb_stdout_status(status);
 }
 
 int hb_cmd_diff(int argc, char **argv)

@@ -10,18 +10,22 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "band_merge.h"
+#include "callgrind.h"
 #include "chart_build.h"
 #include "dhat.h"
 #include "error.h"
 #include "folded.h"
+#include "heaptrack.h"
 #include "massif.h"
 #include "outfile.h"
 #include "pprof.h"
 #include "site_export.h"
 #include "site_select.h"
 #include "trace_json.h"
+#include "write_errors.h"
 
 /* What an export reads: the site records, or the live chart at the
  * stored columns' resolution. */
@@ -65,26 +69,60 @@ static int write_massif(FILE *out, const struct export_data *d,
                                                       : 0, err);
 }
 
+/* heaptrack reads a file by its name: gzip-compressed when it ends in
+ * ".gz", else as text (standard output too). */
+static int ends_in_gz(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 3 && strcmp(path + n - 3, ".gz") == 0;
+}
+
+static int write_heaptrack(FILE *out, const struct export_data *d,
+                           struct hb_error *err)
+{
+    return hb_heaptrack_write(out, d->f, &d->sites,
+                              ends_in_gz(d->o->heaptrack), NULL, err);
+}
+
+static int write_callgrind(FILE *out, const struct export_data *d,
+                           struct hb_error *err)
+{
+    return hb_callgrind_write(out, d->f, &d->sites, d->o->bands_step, err);
+}
+
+static int check_callgrind(const struct export_data *d, struct hb_error *err)
+{
+    return hb_callgrind_check(d->f, d->o->bands_step, err);
+}
+
 static int write_trace(FILE *out, const struct export_data *d,
                        struct hb_error *err)
 {
     return hb_trace_json_write(out, &d->chart, err);
 }
 
+/* What an export refuses before any file is written: 0, or -1 with *err
+ * (a message that names its option). */
+typedef int export_check(const struct export_data *d, struct hb_error *err);
+
 struct export_spec {
     const char *option;
     size_t field;                     /* its file name in hb_options */
     enum export_input reads;
     export_writer *write;
+    export_check *check;              /* or NULL */
 };
 
 #define FIELD(member) offsetof(struct hb_options, member)
 static const struct export_spec exports[] = {
-    { "--pprof", FIELD(pprof), READS_SITES, write_pprof },
-    { "--folded", FIELD(folded), READS_SITES, write_folded },
-    { "--massif", FIELD(massif), READS_CHART, write_massif },
-    { "--dhat", FIELD(dhat), READS_SITES, write_dhat },
-    { "--trace-json", FIELD(trace_json), READS_CHART, write_trace },
+    { "--pprof", FIELD(pprof), READS_SITES, write_pprof, NULL },
+    { "--folded", FIELD(folded), READS_SITES, write_folded, NULL },
+    { "--massif", FIELD(massif), READS_CHART, write_massif, NULL },
+    { "--dhat", FIELD(dhat), READS_SITES, write_dhat, NULL },
+    { "--trace-json", FIELD(trace_json), READS_CHART, write_trace, NULL },
+    { "--heaptrack", FIELD(heaptrack), READS_SITES, write_heaptrack, NULL },
+    { "--callgrind", FIELD(callgrind), READS_SITES, write_callgrind,
+      check_callgrind },
 };
 #define NEXPORTS (sizeof exports / sizeof exports[0])
 
@@ -199,6 +237,10 @@ int hb_write_exports(const struct hb_options *o, const struct hb_file *f)
             continue;
         struct hb_error err = { .kind = HB_ERR_NONE };
         struct export_data d = { .o = o, .f = f };
+        if (e->check != NULL && e->check(&d, &err) < 0) {
+            fprintf(stderr, HB_PROGRAM_NAME ": %s\n", err.msg);
+            return hb_error_status(&err);
+        }
         if (prepare(e, &d, &err) < 0) {
             fprintf(stderr, HB_PROGRAM_NAME ": option %s: %s\n", e->option,
                     err.msg);
@@ -207,7 +249,7 @@ int hb_write_exports(const struct hb_options *o, const struct hb_file *f)
         int r = write_one(e, path, &d, &err);
         release(e, &d);
         if (r < 0) {
-            fprintf(stderr, HB_PROGRAM_NAME ": %s: %s\n", path, err.msg);
+            hb_output_error(path, err.msg);
             if (err.kind != HB_ERR_OUTPUT)
                 return hb_error_status(&err);
             status = HB_EXIT_OUTPUT;

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "html_page.h"
+#include "write_errors.h"
 
 /* Returns 0 or the exit status after printing the error. */
 static int build(const struct hb_chart_job *job, enum hb_chart_kind kind,
@@ -72,7 +73,7 @@ int hb_write_html(const struct hb_chart_job *job)
         struct hb_error err = { HB_ERR_NONE, 0, "" };
         if (hb_html_write(o->html, &page, &err) < 0) {
             if (err.kind == HB_ERR_OUTPUT)      /* name the file, as images do */
-                fprintf(stderr, "heapband_print: %s: %s\n", o->html, err.msg);
+                hb_output_error(o->html, err.msg);
             else
                 hb_error_print(&err, NULL);
             status = hb_error_status(&err);

@@ -86,8 +86,9 @@ static int parse_gzip(struct input *in, struct hb_file *f,
     if (r < 0 && g->msg != NULL && err->line == 0) {
         /* The parser said "Input/output error"; say what zlib found. */
         *err = (struct hb_error){ .kind = HB_ERR_NONE };
-        hb_error_set(err, HB_ERR_INPUT, 0, "not a valid gzip file: %s",
-                     g->msg);
+        hb_error_set(err, HB_ERR_INPUT, 0, "not a valid gzip file: %s (at "
+                     "compressed byte %llu)", g->msg,
+                     (unsigned long long)hb_gzin_failed_at(g));
     }
     hb_gzin_close(g);
     free(g);

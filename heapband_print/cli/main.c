@@ -16,9 +16,11 @@
 #include "cli.h"
 #include "cmd_chart.h"
 #include "cmd_diff.h"
+#include "outfile.h"
 
 int main(int argc, char **argv)
 {
+    hb_stdout_capture();    /* so that its errors keep their reason */
     if (hb_cli_command(argc, argv) == HB_CMD_DIFF)
         exit(hb_cmd_diff(argc, argv));
     exit(hb_cmd_chart(argc, argv));

@@ -22,6 +22,10 @@ void hb_file_free(struct hb_file *f)
 {
     free(f->tool_version);
     free(f->cmd);
+    free(f->ending.signame);
+    free(f->ending.program);
+    free(f->ending.exec_from);
+    free(f->ending.exec_to);
     free(f->bands);
     free(f->cols);
     free(f->cells);
@@ -98,6 +102,7 @@ const char *hb_end_words(const struct hb_file *f)
     switch (f->end_moment) {
     case HB_END_EXIT: return "at exit";
     case HB_END_SNAPSHOT: return "at the snapshot";
+    case HB_END_EXEC: return "at the exec";
     default: return "at the end";
     }
 }

@@ -165,13 +165,35 @@ struct hb_col_range {
 /* What the file's end time E is (format section 8). */
 enum hb_end_moment {
     HB_END_UNTOLD,            /* versions 1 to 3: the exit or a snapshot */
-    HB_END_EXIT,              /* version 4 without a 'snapshot' line */
-    HB_END_SNAPSHOT           /* version 4 with one */
+    HB_END_EXIT,              /* version 4 without a 'snapshot' line;
+                               * version 5 ending by exit or signal */
+    HB_END_SNAPSHOT,          /* version 4 with one; 'ending running' */
+    HB_END_EXEC               /* version 5 'ending exec' */
+};
+
+/* How the run ended (version 5, format section 13). */
+enum hb_ending_kind {
+    HB_ENDING_UNTOLD,         /* versions 1 to 4 */
+    HB_ENDING_RUNNING,
+    HB_ENDING_EXIT,
+    HB_ENDING_SIGNAL,
+    HB_ENDING_EXEC
+};
+
+struct hb_ending {
+    enum hb_ending_kind kind;
+    uint64_t status;          /* exit: 0..255 */
+    uint64_t signo;           /* signal: 0 when the tool could not tell */
+    char *signame;            /* signal: "SIGSEGV", "unknown" with 0 */
+    uint64_t site;            /* signal: its stack's site, 0 for none */
+    char *program;            /* exec: the program exec'd */
+    char *exec_from, *exec_to;  /* the files before and after, or NULL */
 };
 
 struct hb_file {
-    int version;              /* of the format: 1 to 4 */
+    int version;              /* of the format: 1 to 5 */
     enum hb_end_moment end_moment;
+    struct hb_ending ending;  /* version 5 */
     char *tool_version;       /* "heapband VERSION" minus "heapband " */
     char *cmd;
     uint64_t pid, ppid;

@@ -38,74 +38,89 @@
 
 const struct hb_metric_info hb_metrics[HB_NMETRICS] = {
     [HB_METRIC_ALLOCS] = { "allocs", "allocations", "allocations",
-                           COUNT, HB_BAND_CELL_SUM, 1, 0, 0, 0 },
+                           COUNT, HB_BAND_CELL_SUM, 1, 0, 0, 0, 0 },
     [HB_METRIC_ALLOC_BYTES] = { "alloc-bytes", "bytes allocated",
                                 "bytes allocated", BYTES, HB_BAND_CELL_SUM,
-                                1, 0, 0, 0 },
+                                1, 0, 0, 0, 0 },
     [HB_METRIC_FREES] = { "frees", "frees", "frees", COUNT, HB_BAND_CELL_SUM,
-                          0, 0, 0, 0 },
+                          0, 0, 0, 0, 0 },
     [HB_METRIC_FREE_BYTES] = { "free-bytes", "bytes freed", "bytes freed",
-                               BYTES, HB_BAND_CELL_SUM, 0, 0, 0, 0 },
+                               BYTES, HB_BAND_CELL_SUM, 0, 0, 0, 0, 0 },
     [HB_METRIC_PEAK] = { "peak", "peak bytes", "peak live",
-                         BYTES, HB_BAND_CELL_PEAK, 1, 0, 0, 0 },
+                         BYTES, HB_BAND_CELL_PEAK, 1, 0, 0, 0, 0 },
     [HB_METRIC_PEAK_BLOCKS] = { "peak-blocks", "peak blocks", NULL,
-                                COUNT, HB_BAND_NONE, 1, 0, 0, 0 },
+                                COUNT, HB_BAND_NONE, 1, 0, 0, 0, 0 },
     [HB_METRIC_PEAK_TIME] = { "peak-time", "peak time", NULL,
-                              TIME, HB_BAND_NONE, 0, 0, 0, 0 },
+                              TIME, HB_BAND_NONE, 0, 0, 0, 0, 0 },
     [HB_METRIC_LIVE_AT_EXIT] = { "live-at-exit", "live at exit, bytes",
                                  "bytes at exit", BYTES, HB_BAND_LEAK,
-                                 1, 0, 0, 0 },
+                                 1, 0, 0, 0, 0 },
     [HB_METRIC_LIVE_AT_EXIT_BLOCKS] = { "live-at-exit-blocks",
                                         "live at exit, blocks", NULL, COUNT,
-                                        HB_BAND_LEAK, 1, 0, 0, 0 },
+                                        HB_BAND_LEAK, 1, 0, 0, 0, 0 },
     [HB_METRIC_LEAKED] = { "leaked", "leaked (def.+ind.), bytes",
                            "bytes leaked", BYTES, HB_BAND_LEAK, 1,
-                           HB_KINDS_FALLBACK, 1, 0 },
+                           HB_KINDS_FALLBACK, 1, 0, 0 },
     [HB_METRIC_LEAKED_BLOCKS] = { "leaked-blocks",
                                   "leaked (def.+ind.), blocks", NULL, COUNT,
-                                  HB_BAND_LEAK, 1, HB_KINDS_FALLBACK, 1, 0 },
+                                  HB_BAND_LEAK, 1, HB_KINDS_FALLBACK, 1, 0, 0 },
     [HB_METRIC_DEFINITELY] = { "definitely-lost", "definitely lost, bytes",
                                "bytes def. lost", BYTES, HB_BAND_LEAK,
-                               1, NEEDED, 1, 0 },
+                               1, NEEDED, 1, 0, 0 },
     [HB_METRIC_DEFINITELY_BLOCKS] = { "definitely-lost-blocks",
                                       "definitely lost, blocks", NULL, COUNT,
-                                      HB_BAND_LEAK, 1, NEEDED, 1, 0 },
+                                      HB_BAND_LEAK, 1, NEEDED, 1, 0, 0 },
     [HB_METRIC_INDIRECTLY] = { "indirectly-lost", "indirectly lost, bytes",
                                "bytes ind. lost", BYTES, HB_BAND_LEAK,
-                               1, NEEDED, 1, 0 },
+                               1, NEEDED, 1, 0, 0 },
     [HB_METRIC_INDIRECTLY_BLOCKS] = { "indirectly-lost-blocks",
                                       "indirectly lost, blocks", NULL, COUNT,
-                                      HB_BAND_LEAK, 1, NEEDED, 1, 0 },
+                                      HB_BAND_LEAK, 1, NEEDED, 1, 0, 0 },
     [HB_METRIC_POSSIBLY] = { "possibly-lost", "possibly lost, bytes",
                              "bytes pos. lost", BYTES, HB_BAND_LEAK, 1,
-                             NEEDED, 1, 0 },
+                             NEEDED, 1, 0, 0 },
     [HB_METRIC_POSSIBLY_BLOCKS] = { "possibly-lost-blocks",
                                     "possibly lost, blocks", NULL, COUNT,
-                                    HB_BAND_LEAK, 1, NEEDED, 1, 0 },
+                                    HB_BAND_LEAK, 1, NEEDED, 1, 0, 0 },
     [HB_METRIC_REACHABLE] = { "reachable", "still reachable, bytes",
                               "bytes reachable", BYTES, HB_BAND_LEAK,
-                              1, NEEDED, 0, 0 },
+                              1, NEEDED, 0, 0, 0 },
     [HB_METRIC_REACHABLE_BLOCKS] = { "reachable-blocks",
                                      "still reachable, blocks", NULL, COUNT,
-                                     HB_BAND_LEAK, 1, NEEDED, 0, 0 },
+                                     HB_BAND_LEAK, 1, NEEDED, 0, 0, 0 },
     [HB_METRIC_UNKNOWN_FREES] = { "unknown-frees", "unknown frees", NULL,
-                                  COUNT, HB_BAND_NONE, 0, 0, 0, 0 },
+                                  COUNT, HB_BAND_NONE, 0, 0, 0, 0, 0 },
     [HB_METRIC_END_TIME] = { "end-time", "end time", NULL,
-                             TIME, HB_BAND_NONE, 0, 0, 0, 0 },
+                             TIME, HB_BAND_NONE, 0, 0, 0, 0, 0 },
     [HB_METRIC_FOOTPRINT] = { "footprint", "footprint, largest", NULL,
-                              BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+                              BYTES, HB_BAND_NONE, 0, 0, 0, 1, 0 },
     [HB_METRIC_FOOTPRINT_EXIT] = { "footprint-exit", "footprint at exit",
-                                   NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+                                   NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1, 0 },
     [HB_METRIC_SLOP] = { "slop", "slop at exit", NULL,
-                         BYTES, HB_BAND_SLOP, 0, 0, 0, 1 },
+                         BYTES, HB_BAND_SLOP, 0, 0, 0, 1, 0 },
     [HB_METRIC_FRAGMENTATION] = { "fragmentation", "fragmentation at exit",
-                                  NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+                                  NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1, 0 },
     [HB_METRIC_OTHER_ANON] = { "other-anon", "other anon memory at exit",
-                               NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+                               NULL, BYTES, HB_BAND_NONE, 0, 0, 0, 1, 0 },
     [HB_METRIC_FRAGMENTATION_PEAK] = { "fragmentation-peak",
                                        "fragmentation, peak footprint", NULL,
-                                       BYTES, HB_BAND_NONE, 0, 0, 0, 1 },
+                                       BYTES, HB_BAND_NONE, 0, 0, 0, 1, 0 },
+    [HB_METRIC_EXIT_STATUS] = { "exit-status", "exit status", NULL, COUNT,
+                                HB_BAND_NONE, 0, 0, 0, 0, 1 },
 };
+
+/* A run that ended by an exit or a signal, whose exit-status is known. */
+static int has_exit_status(const struct hb_file *f)
+{
+    return f->ending.kind == HB_ENDING_EXIT
+           || f->ending.kind == HB_ENDING_SIGNAL;
+}
+
+static uint64_t exit_status(const struct hb_file *f)
+{
+    return f->ending.kind == HB_ENDING_SIGNAL ? 128 + f->ending.signo
+                                              : f->ending.status;
+}
 
 /* The live slop at exit: the sum of the slop lines' AT_EXIT. */
 static uint64_t slop_exit(const struct hb_file *f)
@@ -136,6 +151,8 @@ int hb_metric_find(const char *name, size_t len)
 
 int hb_metric_readable(const struct hb_file *f, enum hb_metric m)
 {
+    if (hb_metrics[m].ending)
+        return has_exit_status(f);
     return hb_metrics[m].kinds != HB_KINDS_NEEDED || f->leak_kinds;
 }
 
@@ -145,6 +162,8 @@ int hb_metric_shown(enum hb_metric m, const struct hb_file *o,
     if (hb_metrics[m].memory && !o->allocator_program
         && (n == NULL || !n->allocator_program))
         return 0;
+    if (hb_metrics[m].ending)
+        return has_exit_status(o) || (n != NULL && has_exit_status(n));
     return hb_metrics[m].kinds == HB_KINDS_NONE || o->leak_kinds
            || (n != NULL && n->leak_kinds);
 }
@@ -195,6 +214,7 @@ uint64_t hb_metric_run(const struct hb_file *f, enum hb_metric m)
     case HB_METRIC_PEAK_TIME:     return f->peak_t_reached;
     case HB_METRIC_UNKNOWN_FREES: return f->unknown_frees;
     case HB_METRIC_END_TIME:      return f->end_time;
+    case HB_METRIC_EXIT_STATUS:   return exit_status(f);
     case HB_METRIC_FOOTPRINT:     return f->mem.foot_peak;
     case HB_METRIC_FOOTPRINT_EXIT: return f->mem.foot_exit;
     case HB_METRIC_SLOP:          return slop_exit(f);

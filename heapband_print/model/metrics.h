@@ -54,6 +54,7 @@ enum hb_metric {
     HB_METRIC_FRAGMENTATION,
     HB_METRIC_OTHER_ANON,
     HB_METRIC_FRAGMENTATION_PEAK,
+    HB_METRIC_EXIT_STATUS,       /* version 5, a run that exited or died */
     HB_NMETRICS
 };
 
@@ -102,6 +103,9 @@ struct hb_metric_info {
     int memory;                /* of the memory beyond the blocks (version
                                   4): the diff report shows it only when a
                                   file has the program's allocator */
+    int ending;                /* how the run ended (version 5): read only
+                                  from a file that ended by an exit or a
+                                  signal, shown only when one did */
 };
 
 extern const struct hb_metric_info hb_metrics[HB_NMETRICS];
@@ -110,7 +114,10 @@ extern const struct hb_metric_info hb_metrics[HB_NMETRICS];
 int hb_metric_find(const char *name, size_t len);
 
 /* Whether f has what m needs: 0 for a metric that needs the leak kinds
- * on a file without them (HB_KINDS_NEEDED). */
+ * on a file without them (HB_KINDS_NEEDED), and for exit-status on a file
+ * that did not end by an exit or a signal (exit-status is the exit's
+ * status, or 128 + the signal's number, as a shell's $? gives it; 128
+ * for a signal the tool could not tell). */
 int hb_metric_readable(const struct hb_file *f, enum hb_metric m);
 
 /* Whether a report of files o and n (n NULL: o alone) shows m: a metric

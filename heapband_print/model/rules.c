@@ -383,6 +383,14 @@ static int check_kinds(const struct hb_rule *rule, const struct hb_file *f,
     char why[64];
     if (hb_metric_readable(f, rule->metric))
         return 0;
+    if (hb_metrics[rule->metric].ending)
+        return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: '%s' needs a "
+                            "run that ended by an exit or a signal, which %s "
+                            "does not say (%s)", rule->metric_column,
+                            hb_metrics[rule->metric].name, which,
+                            f->version < 5 ? "a file before format version 5"
+                            : f->ending.kind == HB_ENDING_EXEC
+                            ? "its run ended by an exec" : "a snapshot");
     why_no_kinds(f, why, sizeof why);
     return hb_error_set(err, HB_ERR_USAGE, 0, "column %zu: '%s' needs "
                         "memcheck's leak kinds, which %s has not (%s): "

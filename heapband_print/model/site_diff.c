@@ -233,9 +233,13 @@ static void add_stack(struct hb_site_diff *d, const struct site_ref *refs,
 }
 
 /* The stacks of both files' sites as classes, one after the other in
- * *stacks (malloc'd), and a reference to each site.  -1 out of memory. */
+ * *stacks (malloc'd), and a reference to each site that allocated (not
+ * the stack of a fatal signal, version 5, a site with no sb line);
+ * *nrefs of them.  NULL out of memory. */
 static struct site_ref *site_refs(const struct hb_file *const files[2],
-                                  uint64_t *const cls[2], uint64_t **stacks)
+                                  uint64_t *const cls[2],
+                                  struct hb_site_figures *const v[2],
+                                  uint64_t **stacks, size_t *nrefs)
 {
     size_t nsites = files[0]->nsites + files[1]->nsites, nframes = 0, k = 0;
     for (int w = 0; w < 2; w++)
@@ -251,10 +255,13 @@ static struct site_ref *site_refs(const struct hb_file *const files[2],
     for (int w = 0; w < 2; w++)
         for (size_t i = 0; i < files[w]->nsites; i++) {
             const struct hb_site *s = &files[w]->sites[i];
+            if (v[w][i].allocs == 0)
+                continue;
             refs[k++] = (struct site_ref){ at, s->nframes, s->id, w };
             for (size_t j = 0; j < s->nframes; j++)
                 *at++ = cls[w][s->frames[j] - 1];
         }
+    *nrefs = k;
     return refs;
 }
 
@@ -263,9 +270,9 @@ static int match_sites(struct hb_site_diff *d,
                        uint64_t *const cls[2],
                        struct hb_site_figures *const v[2])
 {
-    size_t total = files[0]->nsites + files[1]->nsites;
+    size_t total = 0;
     uint64_t *stacks = NULL;
-    struct site_ref *refs = site_refs(files, cls, &stacks);
+    struct site_ref *refs = site_refs(files, cls, v, &stacks, &total);
     d->changes = malloc((total ? total : 1) * sizeof *d->changes);
     if (refs == NULL || d->changes == NULL) {
         free(refs);

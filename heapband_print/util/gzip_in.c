@@ -27,6 +27,7 @@ int hb_gzin_open(struct hb_gzin *g, const unsigned char *head, size_t n,
     g->read_ctx = read_ctx;
     g->at_end = g->member_done = 0;
     g->msg = NULL;
+    g->member_at = 0;
     if (n > sizeof g->in)
         n = sizeof g->in;
     memcpy(g->in, head, n);
@@ -64,6 +65,7 @@ static int next_member(struct hb_gzin *g)
     if (g->strm.avail_in == 0)
         return 0;                       /* the end of the input */
     g->member_done = 0;
+    g->member_at += g->strm.total_in;   /* inflateReset counts from 0 */
     return inflateReset(&g->strm) == Z_OK ? 0 : -1;
 }
 
@@ -92,6 +94,11 @@ long hb_gzin_read(void *ctx, char *dst, size_t n)
             return fail(g, g->strm.msg ? g->strm.msg : "not valid gzip");
     }
     return (long)(n - g->strm.avail_out);
+}
+
+uint64_t hb_gzin_failed_at(const struct hb_gzin *g)
+{
+    return g->member_at + g->strm.total_in;
 }
 
 void hb_gzin_close(struct hb_gzin *g)

@@ -20,6 +20,7 @@
 #define HEAPBAND_PRINT_GZIP_IN_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <zlib.h>
 
 /* Where the compressed bytes come from: the same shape as the model's
@@ -36,7 +37,12 @@ struct hb_gzin {
     int at_end;                 /* the compressed input is over */
     int member_done;            /* the last member ended (Z_STREAM_END) */
     const char *msg;            /* why reading failed, or NULL */
+    uint64_t member_at;         /* compressed bytes of the members before */
 };
+
+/* After a failure (msg set): the compressed byte, counted from 1, at
+ * which inflating stopped (the input's size when it was cut short). */
+uint64_t hb_gzin_failed_at(const struct hb_gzin *g);
 
 /* Whether the n bytes at head start a gzip stream (n >= 2). */
 int hb_gzin_magic(const unsigned char *head, size_t n);

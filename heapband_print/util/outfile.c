@@ -3,7 +3,8 @@
  * Copyright (C) 2026 the heapband authors.  GPL-2.0-or-later; see error.h
  * and the file COPYING.
  *
- * The temporary is ".NAME.tmp-PID-N" in the target's directory, so that
+ * The temporary is ".NAME.tmp-PID-N" in the target's directory (or
+ * ".hb-HASH.tmp-PID-N" where that name would be too long), so that
  * the rename stays on one file system and is atomic; open(O_EXCL) never
  * reuses a file someone else made, and mode 0666 under the umask gives it
  * the mode a new file would get.  A printer killed while writing leaves
@@ -21,6 +22,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -129,8 +131,19 @@ static char *resolve_target(const char *path, struct hb_error *err)
 
 /* ------------------------------------------------- stale temporaries */
 
-/* The PID of a directory entry ".NAME.tmp-PID-N" of target NAME, or 0. */
-static long temp_pid(const char *entry, const char *name)
+/* The short stem of target NAME's temporaries, when ".NAME.tmp-PID-N"
+ * is longer than its directory takes (NAME at or near the limit):
+ * "hb-HASH", HASH 8 hex digits of NAME's 32-bit FNV-1a hash. */
+static void short_stem(const char *name, char *stem, size_t size)
+{
+    uint32_t h = 2166136261u;
+    for (; *name != '\0'; name++)
+        h = (h ^ (unsigned char)*name) * 16777619u;
+    snprintf(stem, size, "hb-%08x", (unsigned)h);
+}
+
+/* The PID of a directory entry ".STEM.tmp-PID-N", or 0. */
+static long stem_pid(const char *entry, const char *name)
 {
     size_t n = strlen(name);
     if (entry[0] != '.' || strncmp(entry + 1, name, n) != 0
@@ -145,6 +158,17 @@ static long temp_pid(const char *entry, const char *name)
     p = end + 1;
     (void)strtoul(p, &end, 10);
     return end != p && *end == 0 ? pid : 0;
+}
+
+/* The PID of a temporary of target NAME, of either form, or 0. */
+static long temp_pid(const char *entry, const char *name)
+{
+    char stem[16];
+    long pid = stem_pid(entry, name);
+    if (pid != 0)
+        return pid;
+    short_stem(name, stem, sizeof stem);
+    return stem_pid(entry, stem);
 }
 
 /* kill(pid, 0) fails with ESRCH only when no such process exists; a
@@ -223,15 +247,53 @@ static int open_stream(struct hb_outfile *out, int fd)
     return out->fp != NULL ? 0 : -1;
 }
 
+/* ----------------------------------------------------- standard output */
+
+static struct hb_outfile stdout_file = { .fd = -1 };
+static int stdout_said;
+
+int hb_stdout_capture(void)
+{
+    if (open_stream(&stdout_file, STDOUT_FILENO) < 0)
+        return -1;
+    stdout = stdout_file.fp;
+    return 0;
+}
+
+int hb_stdout_failed(void)
+{
+    return ferror(stdout) || stdout_file.write_errno != 0;
+}
+
+int hb_stdout_errno(void)
+{
+    return stdout_file.write_errno != 0 ? stdout_file.write_errno : EIO;
+}
+
+const char *hb_outfile_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "standard output" : path;
+}
+
+int hb_stdout_first_report(void)
+{
+    if (stdout_said)
+        return 0;
+    stdout_said = 1;
+    return 1;
+}
+
 /* --------------------------------------------------------------- files */
 
-/* Create the temporary beside target: ".NAME.tmp-PID-N" in its directory.
+/* Create the temporary beside target: ".NAME.tmp-PID-N" in its directory,
+ * or when that is too long a name, ".hb-HASH.tmp-PID-N" (short_stem).
  * Returns its descriptor, or -1 with errno set. */
 static int create_temp(const char *target, char **temp_path)
 {
     const char *slash = strrchr(target, '/');
     int dir_len = slash ? (int)(slash - target) + 1 : 0;
     const char *name = target + dir_len;
+    char stem[16];
     size_t size = strlen(target) + 48;
     char *temp = malloc(size);
     if (temp == NULL)
@@ -243,6 +305,12 @@ static int create_temp(const char *target, char **temp_path)
         if (fd >= 0) {
             *temp_path = temp;
             return fd;
+        }
+        if (errno == ENAMETOOLONG && name != stem) {
+            short_stem(name, stem, sizeof stem);  /* then from attempt 0 */
+            name = stem;
+            attempt = (unsigned)-1;
+            continue;
         }
         if (errno != EEXIST)
             break;
@@ -310,8 +378,9 @@ int hb_outfile_open(struct hb_outfile *out, const char *path,
 int hb_outfile_commit(struct hb_outfile *out, struct hb_error *err)
 {
     if (out->is_stdout)
-        return fflush(out->fp) == 0 ? 0 : hb_error_set(
-            err, HB_ERR_OUTPUT, 0, "cannot write: %s", strerror(errno));
+        return fflush(out->fp) == 0 && !hb_stdout_failed() ? 0
+               : hb_error_set(err, HB_ERR_OUTPUT, 0, "cannot write: %s",
+                              strerror(hb_stdout_errno()));
     int failed = ferror(out->fp) ? EIO : 0;
     if (fclose(out->fp) != 0 && !failed)
         failed = EIO;

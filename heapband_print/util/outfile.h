@@ -59,4 +59,22 @@ int hb_outfile_commit(struct hb_outfile *out, struct hb_error *err);
 /* Close and remove the temporary: the target is left as it was. */
 void hb_outfile_abort(struct hb_outfile *out);
 
+/* Standard output through a stream of our own over descriptor 1 that
+ * keeps the first write's errno, as the files' streams do: stdout is that
+ * stream afterwards.  Called once, first thing; -1 (stdout as it was)
+ * when it cannot be made. */
+int hb_stdout_capture(void);
+
+/* Whether standard output failed (its stream's error flag), and why: the
+ * first write's errno, else EIO. */
+int hb_stdout_failed(void);
+int hb_stdout_errno(void);
+
+/* The name an output's messages give it: "standard output" for "-". */
+const char *hb_outfile_name(const char *path);
+
+/* 1 the first time it is asked after standard output failed, so that its
+ * error is said once whatever else wrote to it; 0 after. */
+int hb_stdout_first_report(void);
+
 #endif

@@ -29,16 +29,21 @@
 #include <stdlib.h>
 
 #include "ascii.h"
+#include "callgrind.h"
 #include "chart_build.h"
 #include "diff_chart.h"
 #include "diff_report.h"
 #include "export.h"
+#include "folded.h"
+#include "heaptrack.h"
 #include "img_draw.h"
 #include "img_layout.h"
 #include "leaks.h"
 #include "png_write.h"
+#include "pprof.h"
 #include "rules.h"
 #include "site_diff.h"
+#include "site_select.h"
 #include "sites.h"
 #include "stack_match.h"
 
@@ -123,6 +128,36 @@ static void leaks(const struct hb_file *f, FILE *sink)
         if (hb_rule_parse("band 16-32 possibly-lost <= 4", &rule, &err) == 0)
             hb_rule_eval(&rule, &in, NULL, verdict, sizeof verdict, &err);
         hb_suppressed_exit_free(&held);
+    }
+}
+
+/* ---------------------------------------------------------------- exports */
+
+/* The exports that read the site records: the whole file's and the
+ * sizes 2..4096's, with the records under 1% folded; heaptrack's
+ * events rebuilt, gzipped and not, callgrind's at octaves and at the
+ * finest rows the file allows. */
+static void exports(const struct hb_file *f, FILE *sink)
+{
+    struct hb_selection sizes = { 0 };
+    sizes.has_min_size = sizes.has_max_size = 1;
+    sizes.min_size = 2;
+    sizes.max_size = 4096;
+    struct hb_selection whole = { 0 };
+    struct hb_site_sel_opts opts[] = {
+        { &whole, HB_SITE_BY_PEAK, 0 }, { &sizes, HB_SITE_BY_ALLOC, 1.0 }
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        struct hb_error err = { HB_ERR_NONE, 0, "" };
+        struct hb_site_sel s;
+        if (hb_site_select(f, &opts[i], &s, &err) < 0)
+            continue;
+        hb_heaptrack_write(sink, f, &s, (int)i, NULL, &err);
+        hb_callgrind_write(sink, f, &s, 0, &err);
+        hb_callgrind_write(sink, f, &s, 1, &err);
+        hb_pprof_write(sink, f, &s, (int)i, &err);
+        hb_folded_write(sink, f, &s, HB_SITE_BY_EXIT, &err);
+        hb_site_sel_free(&s);
     }
 }
 
@@ -213,6 +248,7 @@ void hb_fuzz_other_modes(const struct hb_file *f, FILE *sink)
                         hb_band_of_size(f, 4096), &so, &err);
     }
     leaks(f, sink);
+    exports(f, sink);
     rules(f, sink);
     diff(f, sink);
 }

@@ -41,7 +41,7 @@ static void answer(int count)
 
 int main(void)
 {
-   char line[256];
+   char line[4096];
    int  count = 0;
    while (read_line(line, sizeof line)) {
       if (line[0] == 'a' && next < 1000)

@@ -103,6 +103,8 @@ class HbFile:
         self.scells = {}         # (c, b) -> (slop end, slop max)
         self.alloc_peak = []     # version 5: the alloc-peak lines' N
         self.alloc_site = []     # version 5: (b, S, FIRST, DEF, IND, POS)
+        self.ending = None       # version 5: the ending record's fields
+        self.exec_from = self.exec_to = None   # version 5: FILE
         self._parse()
 
     def _parse(self):
@@ -134,6 +136,17 @@ class HbFile:
             kw, _, rest = line.partition(" ")
             self.order.append(kw)
             if kw in ("mark", "end", "snapshot"):
+                continue
+            if kw in ("exec-from", "exec-to"):
+                need(self.version >= 5, "%s before version 5" % kw)
+                need(rest != "", "%s without a file" % kw)
+                need(getattr(self, kw.replace("-", "_")) is None, "%s twice" % kw)
+                setattr(self, kw.replace("-", "_"), rest)
+                continue
+            if kw == "ending":
+                need(self.version >= 5, "ending before version 5")
+                need(self.ending is None, "ending twice")
+                self._parse_ending(rest)
                 continue
             if kw in ("object", "source"):
                 n, _, path = rest.partition(" ")
@@ -230,6 +243,33 @@ class HbFile:
             else:
                 raise Bad("unknown record %s" % kw)
 
+    def _parse_ending(self, rest):
+        """Section 13: exit STATUS, signal SIGNO NAME S, exec PROGRAM, running."""
+        how, _, more = rest.partition(" ")
+        if how == "exec":
+            need(more != "", "ending exec without a program")
+            self.ending = ("exec", more)
+            return
+        f = more.split(" ") if more else []
+        if how == "running":
+            need(not f, "ending running with fields")
+            self.ending = ("running",)
+        elif how == "exit":
+            need(len(f) == 1 and f[0] == str(int(f[0])) and int(f[0]) <= 255,
+                 "ending exit: bad status %r" % more)
+            self.ending = ("exit", int(f[0]))
+        elif how == "signal":
+            need(len(f) == 3 and f[0] == str(int(f[0])) and f[2] == str(int(f[2])),
+                 "ending signal: bad fields %r" % more)
+            no, name, site = int(f[0]), f[1], int(f[2])
+            need(no <= 64, "ending signal: number %d" % no)
+            need((no == 0) == (name == "unknown"), "ending signal %d %s" % (no, name))
+            need(no == 0 or name.startswith("SIG"), "ending signal: name %s" % name)
+            need(site == 0 or site in self.sites, "ending signal: site %d not yet written" % site)
+            self.ending = ("signal", no, name, site)
+        else:
+            raise Bad("unknown ending %r" % how)
+
     def _parse_times(self, b, s, fields):
         """The ranges that end sb line b s; none in a file without times."""
         if not fields:
@@ -299,9 +339,10 @@ def check(h):
             "cell": 8, "scell": 8.5, "life": 9, "leak": 10, "lost": 10.5, "at-peak": 11,
             "slop": 11.5, "object": 12, "source": 12, "frame": 12, "site": 12,
             "sb": 12, "so": 12, "sl": 12, "alloc-peak": 12.8, "alloc-site": 12.85,
-            "snapshot": 12.9, "end": 13}
+            "snapshot": 12.9, "exec-from": 12.95, "ending": 12.96, "exec-to": 12.97, "end": 13}
     ranks = [rank[k] for k in h.order]
     need(ranks == sorted(ranks), "records out of section order")
+    check_ending(h)
     # 9: a snapshot's one 'snapshot' line, with no field, right before end.
     need(h.order.count("snapshot") <= 1, "more than one snapshot line")
     need(all(l != "snapshot" or i == len(h.lines) - 2 for i, l in enumerate(h.lines)),
@@ -347,11 +388,14 @@ def check(h):
 
 
 def check_alloc_numbers(h):
-    """Invariant 19 (version 5): the allocation numbers of section 18."""
+    """Invariant 20 (version 5): the allocation numbers of section 18."""
     if h.version < 5:
         need(not h.alloc_peak and not h.alloc_site, "version 5 records in version 4")
         return
     allocs = h.total[0]
+    if not h.alloc_peak and not h.alloc_site:
+        return   # a version-5 file of a tool before the numbers (the
+                 # tool's own files have them: tool/known-golden, tool/stopat)
     need(len(h.alloc_peak) == 1, "%d alloc-peak lines" % len(h.alloc_peak))
     n = h.alloc_peak[0]
     need(n <= allocs, "alloc-peak %d beyond the %d allocations" % (n, allocs))
@@ -573,6 +617,30 @@ def check_one_frame_per_line(h):
         seen[key] = n
 
 
+def check_ending(h):
+    """19: version 5 has one ending record, right before end or exec-to;
+    exec-from right before it; exec-to only after 'ending exec'; no
+    snapshot line.  The signal's site is one no sb line names."""
+    if h.version < 5:
+        return
+    need(h.ending is not None, "no ending record")
+    need("snapshot" not in h.order, "a snapshot line in version 5")
+    i = h.order.index("ending")
+    tail = h.order[i + 1:]
+    need(tail in (["end"], ["exec-to", "end"]), "ending is not right before end or exec-to")
+    need(tail == ["end"] or h.ending[0] == "exec", "exec-to after an ending that is no exec")
+    need(h.exec_from is None or h.order[i - 1] == "exec-from", "exec-from is not right before ending")
+    if h.ending[0] == "signal" and h.depth == 0:
+        need(h.ending[3] == 0, "ending signal names a site with depth 0")
+
+
+def signal_site(h):
+    """The site only the ending names (the stack of a fatal signal), or 0."""
+    if h.ending and h.ending[0] == "signal" and h.ending[3] not in {s for (_, s, _) in h.sb}:
+        return h.ending[3]
+    return 0
+
+
 def check_sites(h):
     if h.depth == 0:
         need(not (h.objects or h.sources or h.frames or h.sites or h.sb or h.so),
@@ -588,7 +656,8 @@ def check_sites(h):
     need(used_frames == set(h.frames), "a frame no site uses")
     need({f[0] for f in h.frames.values()} - {0} == set(h.objects), "an object no frame uses")
     need({f[2] for f in h.frames.values()} - {0} == set(h.sources), "a source no frame uses")
-    need({s for (_, s, _) in h.sb} == set(h.sites), "a site no sb line names")
+    need({s for (_, s, _) in h.sb} | ({signal_site(h)} - {0}) == set(h.sites),
+         "a site no sb line names")
     for s, fl in h.sites.items():
         need(1 <= len(fl) <= h.depth, "site %d: %d frames" % (s, len(fl)))
     # Each site record precedes its first sb; sb by band then site, so last.
@@ -685,6 +754,20 @@ def main():
             for (b, s, first, d, i, p) in h.alloc_site:
                 print("%d %d %d %d %d %d\t%s" % (b, s, first, d, i, p,
                                                  " | ".join(h.frame_text(n) for n in h.sites[s])))
+        elif cmd == "ending":
+            # How the run ended, one line; a signal's stack as frames.
+            e = h.ending
+            if e is None:
+                print("none")
+            elif e[0] == "signal":
+                stack = " | ".join(h.kind_frame_text(n) for n in h.sites.get(e[3], []))
+                print("signal %d %s%s" % (e[1], e[2], " at " + stack if stack else ""))
+            else:
+                print(" ".join(str(x) for x in e))
+            if h.exec_from is not None:
+                print("exec-from %s" % h.exec_from)
+            if h.exec_to is not None:
+                print("exec-to %s" % h.exec_to)
         elif cmd == "frames":
             for n, (o, off, src, ln, fn) in h.frames.items():
                 print("%s 0x%x %s %s %d" % (h.objects.get(o, "-"), off, fn, h.sources.get(src, "-"), ln))
@@ -695,4 +778,5 @@ def main():
         sys.exit(1)
 
 
-main()
+if __name__ == "__main__":   # also a module (viewer_figures.py)
+    main()

@@ -103,7 +103,7 @@ static const struct bad_rule bad_rules[] = {
       "leaked[-blocks], definitely-lost[-blocks], indirectly-lost[-blocks], "
       "possibly-lost[-blocks], reachable[-blocks], unknown-frees, "
       "end-time, footprint, footprint-exit, slop, fragmentation, "
-      "other-anon or fragmentation-peak)" },
+      "other-anon, fragmentation-peak or exit-status)" },
     { "peak<=3", 1, "put spaces between the metric, the operator and the "
       "value" },
     { "peak => 3", 6, "expected one of <= < >= > == !=" },

@@ -8,14 +8,15 @@
  * Software Foundation; either version 2 of the License, or (at your option)
  * any later version.  See the file COPYING.
  *
- * Invariant 19, as the lines come: one 'alloc-peak' line, within the
+ * Invariant 20, as the lines come: one 'alloc-peak' line, within the
  * run's allocations and 0 exactly for a peak of 0 bytes; then one
  * 'alloc-site' line per 'sb' record, in their order (the site records
  * are still in file order: the ranking comes after the checks), its
  * numbers within FIRST .. ALLOCS, a lost kind's number set exactly when
  * the record's 'sl' line has a block of that kind.  After the pass
- * (hb_numbers_check): a version-5 file has its 'alloc-peak' line and a
- * number for every 'sb' record.  The numbers go into the model
+ * (hb_numbers_check): a version-5 file with an 'alloc-peak' line has a
+ * number for every 'sb' record; one without any of these records (a
+ * version-5 file of a tool before them) has no numbers.  The numbers go into the model
  * (f->alloc_peak, each site record's alloc_first and alloc_lost[]), for
  * the printer's rerun lines.  Cost: O(1) a line.
  */
@@ -125,9 +126,7 @@ int hb_numbers_check(struct hb_parser *p)
     if (f->version < 5)
         return 0;
     if (p->numbers.peak_line == 0)
-        return hb_error_set(p->lx.err, HB_ERR_INPUT, p->lx.lineno,
-                            "no 'alloc-peak' line (format version 5, "
-                            "section 18)");
+        return 0;   /* a file of a tool before the numbers */
     size_t next = p->numbers.next_rec;
     const struct hb_siterec *r = next_sb(f, &next);
     if (r != NULL)

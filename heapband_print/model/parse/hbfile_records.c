@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "hb_format.h"
+#include "hbfile_ending.h"
 #include "hbfile_fast.h"
 #include "hbfile_leaks.h"
 #include "hbfile_memory.h"
@@ -360,6 +361,9 @@ static const struct record_kind v3_kinds[] = {
  * exit; once, right before "end" (section 8, invariant 9). */
 static int parse_snapshot(struct hb_parser *p)
 {
+    if (p->f->version >= 5)
+        return hb_lex_fail(&p->lx, "'snapshot' is version 4's: version 5 "
+                           "says 'ending running'");
     if (p->lx.nf != 1)
         return hb_lex_fail(&p->lx, "'snapshot' takes no fields");
     if (p->f->end_moment == HB_END_SNAPSHOT)
@@ -394,6 +398,9 @@ static const struct record_kind v3_text_kinds[] = {
     { "object", HB_SEC_SITE, hb_parse_object },
     { "source", HB_SEC_SITE, hb_parse_source },
     { "frame", HB_SEC_SITE, hb_parse_frame },
+    { "exec-from", HB_SEC_EXEC_FROM, hb_parse_exec_from },
+    { "ending", HB_SEC_ENDING, hb_parse_ending },
+    { "exec-to", HB_SEC_EXEC_TO, hb_parse_exec_to },
     { NULL, HB_SEC_MARK, NULL }
 };
 
@@ -410,6 +417,8 @@ static int parse_end(struct hb_parser *p)
         lx->lineno++;
         return hb_lex_fail(lx, "data after the 'end' line");
     }
+    if (hb_ending_end(p) < 0)
+        return -1;
     if (p->f->version >= 3)
         return hb_sites_end(p);
     return hb_check_sites_named(&p->checks, p->f, lx->err);

@@ -99,12 +99,14 @@ struct hb_parser {
  * records (hbfile_leaks.c); "fcol" after "col", "scell" after "cell",
  * "slop" after "at-peak" (hbfile_memory.c); "snapshot" right before
  * "end".  Version 5: the allocation numbers after the site records
- * (hbfile_numbers.c). */
+ * (hbfile_numbers.c); "exec-from", "ending", "exec-to" right before
+ * "end" (hbfile_ending.c). */
 enum hb_section {
     HB_SEC_MARK, HB_SEC_COL, HB_SEC_FCOL, HB_SEC_CELL, HB_SEC_SCELL,
     HB_SEC_LIFE,
     HB_SEC_LEAK, HB_SEC_LOST, HB_SEC_AT_PEAK, HB_SEC_SLOP, HB_SEC_SITE,
-    HB_SEC_TOP, HB_SEC_NUMBERS, HB_SEC_SNAPSHOT
+    HB_SEC_TOP, HB_SEC_NUMBERS, HB_SEC_SNAPSHOT, HB_SEC_EXEC_FROM,
+    HB_SEC_ENDING, HB_SEC_EXEC_TO
 };
 
 /* A run-summary line: "KEYWORD" and n numbers into v[], *line set to its

@@ -169,6 +169,20 @@ static void json_run(FILE *out, const struct hb_run_summary *r)
             (unsigned long long)r->exit_blocks,
             (unsigned long long)r->unknown_frees,
             (unsigned long long)r->marks_dropped);
+    /* Version 5: how the run ended. */
+    if (r->ending_how != NULL) {
+        fputs(", \"ending\": {\"how\": ", out);
+        hb_json_string(out, r->ending_how);
+        if (strcmp(r->ending_how, "exit") == 0)
+            fprintf(out, ", \"status\": %llu",
+                    (unsigned long long)r->ending_status);
+        else if (strcmp(r->ending_how, "signal") == 0)
+            fprintf(out, ", \"signal\": %llu",
+                    (unsigned long long)r->ending_signo);
+        fputs(", \"text\": ", out);
+        hb_json_string(out, r->ending);
+        fputc('}', out);
+    }
     /* --allocator=program (version 4): what the heap cost. */
     if (r->has_memory)
         fprintf(out, ", \"footprint_max\": %llu, \"footprint_max_time\": "

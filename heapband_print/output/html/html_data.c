@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ending.h"
 #include "json_csv.h"
 #include "leak_kinds.h"
 #include "leaks.h"
@@ -235,6 +236,13 @@ static void put_summary(FILE *out, const struct hb_file *f)
     };
     const size_t after_exit = 9;     /* the kinds follow "live blocks..." */
     fputs(",\n  \"summary\": [", out);
+    if (f->ending.kind != HB_ENDING_UNTOLD) {   /* version 5: first */
+        char ending[HB_ENDING_TEXT_MAX];
+        hb_ending_text(f, ending, sizeof ending);
+        fputs("[\"how the run ended\", ", out);
+        hb_json_string(out, ending);
+        fputs("], ", out);
+    }
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
         if (k == after_exit && f->leak_kinds)
             put_leak_kinds(out, f);

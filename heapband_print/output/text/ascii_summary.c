@@ -318,6 +318,9 @@ void hb_text_summary(const struct hb_text_drawing *d)
     item(it, &n, 80, "%s t=%s %s: %s live in %llu block%s",
          f->snapshot ? "snapshot" : "end", b, u, a,
          (unsigned long long)f->exit_blocks, plural(f->exit_blocks, "", "s"));
+    /* How the run ended (version 5), first of all: a crash is news. */
+    if (f->ending != NULL && f->ending[0] != '\0')
+        item(it, &n, 95, "%s", f->ending);
     anon_note(d, it, &n);
     if (f->leak_kinds && f->exit_blocks > 0)   /* else nothing to classify */
         leak_items(f, it, &n);
@@ -341,7 +344,9 @@ void hb_text_summary(const struct hb_text_drawing *d)
 
 /* ----------------------------------------------------------------- marks */
 
-size_t hb_text_mark_groups(const struct hb_chart *ch, size_t *group)
+/* The group of each mark by comparing its name with every earlier one's:
+ * O(marks x groups), used only when the hash table cannot be had. */
+static size_t mark_groups_slowly(const struct hb_chart *ch, size_t *group)
 {
     size_t ngroups = 0;
     for (size_t i = 0; i < ch->nmarks; i++) {
@@ -355,6 +360,44 @@ size_t hb_text_mark_groups(const struct hb_chart *ch, size_t *group)
         if (g == ngroups)
             ngroups++;
     }
+    return ngroups;
+}
+
+static size_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;                   /* 32-bit FNV-1a */
+    for (; *s != '\0'; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* Each name's first mark in an open-addressed table of at least twice
+ * the marks (slot: that mark's index + 1, 0 empty): O(marks) for the
+ * 10,000 marks a file may have, where comparing each name with every
+ * earlier one took 2 s. */
+size_t hb_text_mark_groups(const struct hb_chart *ch, size_t *group)
+{
+    size_t cap = 16;
+    while (cap < 2 * ch->nmarks)
+        cap *= 2;
+    size_t *first = calloc(cap, sizeof *first);
+    if (first == NULL)
+        return mark_groups_slowly(ch, group);
+    size_t ngroups = 0;
+    for (size_t i = 0; i < ch->nmarks; i++) {
+        const char *name = ch->marks[i].name;
+        size_t at = name_hash(name) & (cap - 1);
+        while (first[at] != 0
+               && strcmp(ch->marks[first[at] - 1].name, name) != 0)
+            at = (at + 1) & (cap - 1);
+        if (first[at] == 0) {
+            first[at] = i + 1;
+            group[i] = ngroups++;
+        } else {
+            group[i] = group[first[at] - 1];
+        }
+    }
+    free(first);
     return ngroups;
 }
 
@@ -372,14 +415,21 @@ void hb_text_mark_legend(const struct hb_text_drawing *d,
     const struct hb_chart *ch = d->ch;
     struct hb_text_item it[HB_TEXT_MAX_ITEMS];
     size_t n = 0;
-    for (size_t g = 0; g < ngroups && n < HB_TEXT_MAX_ITEMS; g++) {
-        size_t count = 0, first = 0, last = 0;
-        for (size_t i = 0; i < ch->nmarks; i++)
-            if (group[i] == g) {
-                if (count++ == 0)
-                    first = i;
-                last = i;
-            }
+    /* The groups the legend can list: their counts, first and last
+     * marks, in one pass over the marks. */
+    size_t listed = ngroups < HB_TEXT_MAX_ITEMS ? ngroups : HB_TEXT_MAX_ITEMS;
+    size_t counts[HB_TEXT_MAX_ITEMS] = { 0 }, firsts[HB_TEXT_MAX_ITEMS],
+           lasts[HB_TEXT_MAX_ITEMS];
+    for (size_t i = 0; i < ch->nmarks; i++) {
+        size_t g = group[i];
+        if (g >= listed)
+            continue;
+        if (counts[g]++ == 0)
+            firsts[g] = i;
+        lasts[g] = i;
+    }
+    for (size_t g = 0; g < listed; g++) {
+        size_t count = counts[g], first = firsts[g], last = lasts[g];
         char t0[40], t1[40], name[64], times[100];
         hb_format_time(t0, sizeof t0, (double)ch->marks[first].time,
                        ch->time_unit);

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ending.h"
 #include "json_csv.h"
 #include "leak_kinds.h"
 #include "metrics.h"
@@ -434,6 +435,23 @@ static void site_rows_report(FILE *out, enum layout lay,
     }
 }
 
+/* Version 5: a change of how the run ended comes first (the new run
+ * died where the old one exited). */
+static void ending_change(FILE *out, enum layout lay, const struct hb_file *o,
+                          const struct hb_file *n)
+{
+    char a[HB_ENDING_TEXT_MAX], b[HB_ENDING_TEXT_MAX];
+    if (o->ending.kind == HB_ENDING_UNTOLD || n->ending.kind == HB_ENDING_UNTOLD
+        || !hb_ending_differs(o, n))
+        return;
+    hb_ending_text(o, a, sizeof a);
+    hb_ending_text(n, b, sizeof b);
+    if (lay == LAYOUT_MARKDOWN)
+        fprintf(out, "**The ending changed:** old %s; new %s.\n\n", a, b);
+    else
+        fprintf(out, "the ending changed: old %s; new %s\n", a, b);
+}
+
 int hb_diff_report(FILE *out, const struct hb_file *o,
                    const struct hb_file *n, const char *old_name,
                    const char *new_name, const struct hb_diff_report_opts *ro,
@@ -447,6 +465,7 @@ int hb_diff_report(FILE *out, const struct hb_file *o,
                 new_name);
     else
         fprintf(out, "heapband diff: old %s, new %s\n", old_name, new_name);
+    ending_change(out, lay, o, n);
     if (hb_diff_same_data(o, n) && !hb_site_diff_any(ro->sites)) {
         fprintf(out, "no differences\n");
         return 0;

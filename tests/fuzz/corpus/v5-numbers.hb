@@ -332,4 +332,5 @@ alloc-site 20 3 6 0 0 0
 alloc-site 35 4 4 0 0 0
 alloc-site 41 5 5 0 0 0
 alloc-site 62 6 15 0 0 0
+ending exit 0
 end

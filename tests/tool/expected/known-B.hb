@@ -349,4 +349,5 @@ alloc-site 22 6 20 0 0 0
 alloc-site 44 7 21 0 0 0
 alloc-site 44 8 22 0 0 0
 alloc-site 45 9 23 0 0 0
+ending exit 0
 end
